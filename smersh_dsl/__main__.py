@@ -1,0 +1,3 @@
+from smersh_dsl.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Diagnostics: the frozen Diagnostic, the rule catalogue and the reporters."""

@@ -1,0 +1,37 @@
+"""S: text that does not follow the grammar."""
+
+from smersh_dsl.diagnostics.catalogue import Rule
+from smersh_dsl.diagnostics.diagnostic import Severity
+
+E = Severity.ERROR
+RULES = [
+    Rule("S001", "unexpected-token", E, "a word or symbol stands where the grammar does not allow it",
+         "The parser read a token that cannot come at this point. The message says what "
+         "could have come instead, in the language's own words. A keyword used as a name "
+         "must be quoted (`\"test\"`).",
+         'entry 01.1.1 {\n  test Spycraft [2\n}',
+         'entry 01.1.1 {\n  test Spycraft [2]\n}', phase="syntax"),
+    Rule("S002", "unexpected-character", E, "a character that the language does not use",
+         "A character appeared that starts no token of the language, such as `;`, `@` or "
+         "a curly quote. Prose belongs inside straight double quotes.",
+         'entry 01.1.1 { test Spycraft; }',
+         'entry 01.1.1 { test Spycraft }', phase="syntax"),
+    Rule("S003", "unclosed-block", E, "a `{` is never closed",
+         "The file ended, or the next top-level block began, while a block was still open. "
+         "The diagnostic points where the `}` is missing and names the line where the "
+         "block was opened.",
+         'entry 01.1.1 {\n  "You run."\n\nentry 01.1.2 { "You hide." }',
+         'entry 01.1.1 {\n  "You run."\n}\nentry 01.1.2 { "You hide." }', phase="syntax"),
+    Rule("S004", "unterminated-string", E, "a string is never closed",
+         "A `\"` opens a string that no later `\"` closes. Strings may span lines, so the "
+         "missing quote can be far above the place where the parser gave up; the "
+         "diagnostic points at the opening quote.",
+         'entry 01.1.1 { "You run. }',
+         'entry 01.1.1 { "You run." }', phase="syntax"),
+    Rule("S005", "invalid-value", E, "a value is out of the range the rules allow",
+         "The text parses, but a number in it is impossible: an empty range such as "
+         "`5..1`, a test needing [0] or [7] successes (at most 6 dice, EP-TEST-1), or an "
+         "effect with an amount of 0.",
+         'entry 01.1.1 { test Spycraft [7] }',
+         'entry 01.1.1 { test Spycraft [2] }', phase="syntax"),
+]

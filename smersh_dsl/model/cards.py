@@ -1,0 +1,101 @@
+"""Cards of the SMERSH family: status, gadget, villain, mission, encounter, spy sheets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smersh_dsl.model.refs import Ref
+from smersh_dsl.model.span import Definition, Name, Node
+from smersh_dsl.model.steps import Block, Prose
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextCard(Definition):
+    """A card of printed text: name, effect, discard effect, flavour."""
+
+    name: Name
+    tags: tuple[Name, ...] = ()
+    effect: str | None = None
+    discard: str | None = None
+    flavour: str | None = None
+    copies: int = 1
+    prose: tuple[Prose, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class StatusCard(TextCard):
+    """EP-STATUS-1; a `[companion]` tag marks an orange companion (EP-STATUS-2)."""
+
+    @property
+    def companion(self) -> bool:
+        return any(t.text == "companion" for t in self.tags)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GadgetCard(TextCard):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class VillainCard(TextCard):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class MissionCard(Definition):
+    """EP-MISSION-1: region, name, city and two rewards."""
+
+    name: Name
+    region: Ref | None = None
+    city: Ref | None = None
+    rewards: tuple[Block, ...] = ()
+    flavour: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Response(Node):
+    number: int
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardSection(Node):
+    """A second encounter on the same card, used at one location (SH-ENC-1)."""
+
+    location: Ref
+    number: int
+    number_text: str
+    title: str
+    responses: tuple[Response, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class EncounterCard(Definition):
+    region: Ref
+    number: int
+    number_text: str
+    title: str
+    responses: tuple[Response, ...] = ()
+    sections: tuple[CardSection, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillLevel(Node):
+    skill: Ref
+    level: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpyStat(Node):
+    name: str          # health, resolve, rest, skill_points
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpySheet(Definition):
+    name: Name
+    skills: tuple[SkillLevel, ...] = ()
+    advanced_skills: tuple[Ref, ...] = ()
+    stats: tuple[SpyStat, ...] = ()
+    double_agent_of: Ref | None = None     # EP-VAR-2
+    prose: tuple[Prose, ...] = ()

@@ -1,0 +1,80 @@
+"""A parsed source file and a loaded project."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Union
+
+from smersh_dsl.model.campaign import CampaignDef, Scenario
+from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
+                                    StatusCard, VillainCard)
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
+from smersh_dsl.model.showdowns import Henchman, Showdown
+from smersh_dsl.model.span import Node
+from smersh_dsl.model.world import ExpansionDef, GameDef, Region
+
+Header = Union[GameDef, ExpansionDef, CampaignDef, CardGameDef]
+Content = Union[Region, StatusCard, GadgetCard, VillainCard, MissionCard, EncounterCard,
+                SpySheet, EncounterEntry, Henchman, Showdown, StrandedCard, DeadDrop,
+                RedIntel, Scenario, SmushGadgetCard, DefenceCard]
+Definition = Union[Header, Content]
+HEADER_TYPES = (GameDef, CampaignDef, CardGameDef)  # ExpansionDef is a GameDef
+
+
+@dataclass(frozen=True, kw_only=True)
+class Comment(Node):
+    text: str
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str
+    text: str
+    definitions: tuple[Definition, ...]
+    comments: tuple[Comment, ...] = ()
+
+
+class ProjectKind(str, Enum):
+    GAME = "game"
+    EXPANSION = "expansion"
+    CAMPAIGN = "campaign"
+    CARDGAME = "cardgame"
+    FRAGMENT = "fragment"     # files with no header: checked against the bundled game
+
+
+@dataclass
+class Project:
+    """Files that belong together: a folder with a manifest, or a lone file."""
+
+    root: Path
+    files: list[SourceFile] = field(default_factory=list)
+    header: Header | None = None
+    base: Project | None = None      # the game an expansion or fragment extends
+
+    @property
+    def kind(self) -> ProjectKind:
+        if isinstance(self.header, ExpansionDef):
+            return ProjectKind.EXPANSION
+        if isinstance(self.header, GameDef):
+            return ProjectKind.GAME
+        if isinstance(self.header, CampaignDef):
+            return ProjectKind.CAMPAIGN
+        if isinstance(self.header, CardGameDef):
+            return ProjectKind.CARDGAME
+        return ProjectKind.FRAGMENT
+
+    @property
+    def name(self) -> str:
+        if self.header is not None:
+            return self.header.key.text
+        return self.root.stem
+
+    def definitions(self) -> list[Definition]:
+        return [d for f in self.files for d in f.definitions]
+
+    def of_type(self, kind: type) -> list:
+        return [d for d in self.definitions() if isinstance(d, kind)]

@@ -1,0 +1,26 @@
+"""Encounter book entries, keyed ENCOUNTER.RESPONSE.DIE (EP-ENC-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smersh_dsl.model.span import Definition, Node
+from smersh_dsl.model.steps import Step
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryKey(Node):
+    encounter: int
+    response: int
+    die: int
+    text: str
+
+    @property
+    def triple(self) -> tuple[int, int, int]:
+        return (self.encounter, self.response, self.die)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EncounterEntry(Definition):
+    key: EntryKey
+    steps: tuple[Step, ...] = ()

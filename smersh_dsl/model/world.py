@@ -1,0 +1,112 @@
+"""A game's vocabulary and its board: skills, dice, the Lobo track, regions, places."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from smersh_dsl.model.effects import Effect
+from smersh_dsl.model.refs import Ref
+from smersh_dsl.model.span import Definition, Name, Node
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieDef(Node):
+    """A die and its faces, declared in the book, never assumed in code."""
+
+    name: Name
+    faces: tuple[str, ...]
+
+    def numeric_faces(self) -> tuple[int, ...]:
+        return tuple(sorted({int(f) for f in self.faces if f.isdigit()}))
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoboTrack(Node):
+    rounds: int | None = None
+    lobo_after: tuple[int, ...] = ()      # by number of henchmen, 1..4 (EP-VAR-1)
+    lair_intel: tuple[int, ...] = ()      # rounds that place intel on lairs (EP-LOBO-2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSetting(Node):
+    name: Name
+    values: tuple[int | str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant(Node):
+    name: Name
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDef(Definition):
+    """The header of a game: its vocabulary. Also the base of an expansion header."""
+
+    key: Name
+    title: str
+    version: str | None = None
+    skills: tuple[Name, ...] = ()
+    skill_max: int | None = None
+    advanced_skills: tuple[Name, ...] = ()
+    advanced_limit: int | None = None
+    dice: tuple[DieDef, ...] = ()
+    lobo_track: LoboTrack | None = None
+    difficulties: tuple[Name, ...] = ()
+    players: tuple[int, int] | None = None
+    rules: tuple[RuleSetting, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    intel_icons: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExpansionDef(GameDef):
+    extends: Ref
+
+
+class LocationKind(str, Enum):
+    CITY = "city"
+    OCEAN = "ocean"
+    AREA = "area"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Location(Node):
+    kind: LocationKind
+    name: Name
+    airport: bool = False
+    hq: bool = False
+    lair: bool = False
+    resolve: bool = False
+    gadget: bool = False
+    advanced_skill: bool = False
+    skill: Ref | None = None
+    coastal: bool = False
+    hub: bool = False
+    stranded_only: bool = False          # SH-BOARD-4
+    closed: bool = False                 # an airport closed at the start (Sydney)
+    fate: int | None = None              # the fate card's blue number (SH-BOARD-1)
+    values: tuple[int, ...] | None = None  # die values an encounter here uses
+
+
+@dataclass(frozen=True, kw_only=True)
+class Route(Node):
+    start: Ref
+    end: Ref
+    cost: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegionBonus(Node):
+    text: str
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Region(Definition):
+    name: Name
+    locations: tuple[Location, ...] = ()
+    routes: tuple[Route, ...] = ()
+    bonus: RegionBonus | None = None
+    values: tuple[int, ...] | None = None   # the deck's die values; default: the fate die

@@ -1,0 +1,150 @@
+"""Lark's exceptions turned into diagnostics that speak the writer's language."""
+
+from __future__ import annotations
+
+import difflib
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.span import Span
+
+TOP_LEVEL = frozenset({
+    "game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
+    "card", "entry", "spy", "henchman", "showdown", "lobo", "stranded", "dead_drop",
+    "red_intel", "villain", "scenario", "gadget_card", "defence_card", "override",
+})
+_FRIENDLY = {
+    "NAME": "a name", "STRING": "a text in quotes", "INT": "a number",
+    "SIGNED_INT": "a signed number such as +1", "ENTRY_KEY": "an entry key such as 01.7.4",
+    "ICON_NAME": "an icon such as icon:eye", "$END": "the end of the file",
+}
+_MOST = 8
+
+
+def _terminal_words(name: str, lark: Lark) -> tuple[str, bool]:
+    """How to say a terminal to a writer, and whether it is a keyword."""
+    if name in _FRIENDLY:
+        return _FRIENDLY[name], False
+    try:
+        pattern = lark.get_terminal(name).pattern
+    except KeyError:
+        return name.lower(), False
+    if isinstance(pattern, PatternStr):
+        return f"`{pattern.value}`", pattern.value.isidentifier()
+    return name.lower(), False
+
+
+def expected_words(names: set[str], lark: Lark) -> str:
+    said = {name: _terminal_words(name, lark) for name in names}
+    keywords = {words.strip("`") for words, is_kw in said.values() if is_kw}
+    parts: list[str] = []
+    if TOP_LEVEL - {"override"} <= keywords:
+        parts.append("a top-level block such as `entry`, `card` or `region`")
+        said = {n: w for n, w in said.items() if w[0].strip("`") not in TOP_LEVEL}
+    plain = sorted({w for w, _ in said.values() if not w.startswith("`")})
+    marks = sorted({w for w, _ in said.values() if w.startswith("`")})
+    parts.extend(plain + marks)
+    if len(parts) > _MOST:
+        parts = parts[:_MOST] + ["…"]
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def describe(token: Token) -> str:
+    value = str(token)
+    if token.type == "STRING":
+        short = value if len(value) <= 24 else value[:20] + '…"'
+        return f"text {short}"
+    if token.type == "NAME":
+        return f"name `{value}`"
+    if token.type in ("INT", "SIGNED_INT"):
+        return f"number {value}"
+    if token.type == "$END":
+        return "end of file"
+    return f"`{value}`"
+
+
+def open_braces(text: str, upto: int) -> list[int]:
+    """Offsets of the `{` still open at ``upto``, skipping strings and comments."""
+    stack: list[int] = []
+    i = 0
+    while i < upto:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < upto and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "#":
+            while i < upto and text[i] != "\n":
+                i += 1
+        elif ch == "{":
+            stack.append(i)
+        elif ch == "}" and stack:
+            stack.pop()
+        i += 1
+    return stack
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _unclosed(text: str, offset: int, file: str, at: str) -> Diagnostic | None:
+    stack = open_braces(text, offset)
+    if not stack:
+        return None
+    line, column = _position(text, stack[0])
+    return Diagnostic.of("S003", Span.point(file, line, column),
+                         f"the `{{` opened on line {line} is never closed ({at})",
+                         "add the missing `}` at the end of that block")
+
+
+def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: str,
+                      lark: Lark) -> Diagnostic:
+    """``text`` is what was parsed (earlier broken blocks blanked); positions agree."""
+    if isinstance(error, UnexpectedCharacters):
+        offset = error.pos_in_stream
+        char = text[offset]
+        line, column = error.line, error.column
+        if char == '"':
+            return Diagnostic.of("S004", Span.point(file, line, column),
+                                 "this string is never closed",
+                                 'add the closing `"`; inside a string write \\" for a quote')
+        hint = ("use straight double quotes (\") around prose" if char in "“”‘’«»"
+                else f"expected {expected_words(set(error.allowed or ()), lark)} here")
+        return Diagnostic.of("S002", Span.point(file, line, column),
+                             f"unexpected character {char!r}", hint)
+    assert isinstance(error, UnexpectedToken)
+    token: Token = error.token
+    if token.type == "$END":
+        found = _unclosed(text, len(text), file, "the file ends first")
+        if found:
+            return found
+        line, column = _position(original, len(original.rstrip()))
+        return Diagnostic.of("S001", Span.point(file, line, column),
+                             "the file ends too early",
+                             f"expected {expected_words(set(error.expected), lark)}")
+    offset = token.start_pos or 0
+    at_block_start = str(token) in TOP_LEVEL and (offset == 0 or text[offset - 1] == "\n")
+    if at_block_start:
+        found = _unclosed(text, offset, file, f"`{token}` on line {token.line} starts a new block")
+        if found:
+            return found
+    span = Span(file, token.line or 1, token.column or 1, token.end_line or token.line or 1,
+                token.end_column or (token.column or 1) + 1)
+    expected = expected_words(set(error.expected), lark)
+    hint = f"expected {expected}"
+    if token.type == "NAME":
+        keywords = [w.strip("`") for w, is_kw in (_terminal_words(n, lark) for n in error.expected)
+                    if is_kw]
+        close = difflib.get_close_matches(str(token), keywords, n=1)
+        if close:
+            hint = f"did you mean `{close[0]}`? ({hint})"
+        else:
+            hint += "; a keyword used as a name must be quoted"
+    return Diagnostic.of("S001", span, f"unexpected {describe(token)}", hint)

@@ -1,0 +1,89 @@
+"""The Lark parser, built once, and the function that turns a file into a SourceFile."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.document import Comment, SourceFile
+from smersh_dsl.model.span import Span
+from smersh_dsl.parse.errors import TOP_LEVEL, syntax_diagnostic
+from smersh_dsl.parse.source import read_source
+from smersh_dsl.parse.transform import ModelBuilder
+from smersh_dsl.resources import grammar_path
+
+MAX_SYNTAX_ERRORS = 50
+_BLOCK_START = re.compile(r"^(?:override[ \t]+)?(?:%s)\b" % "|".join(sorted(TOP_LEVEL)), re.M)
+_comments: list[Token] = []
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=False,
+                lexer_callbacks={"COMMENT": _comments.append})
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """Replace text[start:end] with spaces, keeping line breaks (and so every position)."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def _recovery_window(text: str, offset: int) -> tuple[int, int]:
+    """The top-level block that holds ``offset``, from its start to the next block's."""
+    starts = [m.start() for m in _BLOCK_START.finditer(text)]
+    before = [s for s in starts if s <= offset]
+    after = [s for s in starts if s > offset]
+    begin = before[-1] if before else 0
+    if before and begin == offset and len(before) > 1:
+        return before[-2], offset   # the error starts a block: the previous one is open
+    return begin, after[0] if after else len(text)
+
+
+def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Diagnostic]]:
+    """Parse, recovering at top-level blocks: one error per broken block, at most 50."""
+    diagnostics: list[Diagnostic] = []
+    attempt = text
+    for _ in range(MAX_SYNTAX_ERRORS):
+        _comments.clear()
+        try:
+            tree = parser().parse(attempt)
+            return tree, list(_comments), diagnostics
+        except UnexpectedInput as error:
+            diagnostics.append(syntax_diagnostic(error, text, attempt, file, parser()))
+            offset = error.pos_in_stream if error.pos_in_stream is not None else len(attempt)
+            begin, end = _recovery_window(attempt, offset)
+            if attempt[begin:end].strip() == "":
+                break
+            attempt = _blank(attempt, begin, end)
+    return None, list(_comments), diagnostics
+
+
+def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
+    tree, comment_tokens, diagnostics = parse_tree(text, file)
+    definitions: tuple = ()
+    if tree is not None:
+        builder = ModelBuilder(file)
+        definitions = builder.transform(tree)
+        diagnostics.extend(builder.diagnostics)
+    comments = tuple(Comment(text=str(t), span=Span(file, t.line or 1, t.column or 1,
+                                                    t.end_line or 1, t.end_column or 1))
+                     for t in comment_tokens)
+    if not definitions and not diagnostics:
+        diagnostics.append(Diagnostic.of("I002", Span.point(file, 1, 1),
+                                         "the file holds no blocks",
+                                         "write a block, or delete the file"))
+    return SourceFile(path=file, text=text, definitions=definitions, comments=comments), diagnostics
+
+
+def parse_file(path: Path, shown: str | None = None) -> tuple[SourceFile | None, list[Diagnostic]]:
+    shown = shown if shown is not None else str(path)
+    text, problems = read_source(path, shown)
+    if text is None:
+        return None, problems
+    return parse_text(text, shown)

@@ -1,0 +1,85 @@
+"""Shared helpers of the transformer: spans, names, strings, invalid values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.refs import Ref, RefKind
+from smersh_dsl.model.span import Name, Span
+from smersh_dsl.parse.text import unquote
+
+
+@v_args(meta=True)
+class BaseBuilder(Transformer):
+    """Base of the one transformer; mixins add one method per grammar rule."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+
+    # -- positions
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.file, 1, 1, 1, 1)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _token_span(self, token: Token) -> Span:
+        return Span(self.file, token.line or 1, token.column or 1,
+                    token.end_line or token.line or 1, token.end_column or (token.column or 1) + 1)
+
+    # -- values
+    def _invalid(self, span: Span, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic.of("S005", span, message, hint))
+
+    def _text(self, token: Token) -> str:
+        return unquote(str(token))
+
+    def _as_name(self, item: Any) -> Name:
+        if isinstance(item, Name):
+            return item
+        return Name(text=self._text(item) if item.type == "STRING" else str(item),
+                    span=self._token_span(item))
+
+    def _ref(self, kind: RefKind, item: Any) -> Ref:
+        name = self._as_name(item)
+        return Ref(kind=kind, name=name.text, span=name.span)
+
+    # -- rules shared by every construct
+    def name(self, meta: Meta, children: list) -> Name:
+        return self._as_name(children[0])
+
+    def names(self, meta: Meta, children: list) -> tuple[Name, ...]:
+        return tuple(children)
+
+    def signed(self, meta: Meta, children: list) -> int:
+        return int(children[0])
+
+    def amount(self, meta: Meta, children: list) -> int:
+        return int(children[0])
+
+    def range(self, meta: Meta, children: list) -> tuple[int, ...]:
+        low, high = int(children[0]), int(children[1])
+        if low > high:
+            self._invalid(self._span(meta), f"the range {low}..{high} is empty",
+                         f"write the smaller number first: {high}..{low}")
+            return ()
+        return tuple(range(low, high + 1))
+
+    def values(self, meta: Meta, children: list) -> tuple[str, tuple[int, ...]]:
+        if len(children) == 1 and isinstance(children[0], tuple):
+            return ("values", children[0])
+        return ("values", tuple(sorted({int(c) for c in children})))
+
+    def version(self, meta: Meta, children: list) -> tuple[str, str]:
+        return ("version", self._text(children[0]))
+
+    def flavour(self, meta: Meta, children: list) -> tuple[str, str]:
+        return ("flavour", self._text(children[0]))
+
+    def _keyword(self, children: list) -> str:
+        return str(children[0])

@@ -1,0 +1,125 @@
+"""Card blocks of the SMERSH family and Swagman's Hope."""
+
+from __future__ import annotations
+
+from lark import v_args
+from lark.tree import Meta
+
+from smersh_dsl.model.cards import (CardSection, EncounterCard, GadgetCard, MissionCard,
+                                    Response, SkillLevel, SpySheet, SpyStat, StatusCard,
+                                    TextCard, VillainCard)
+from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
+from smersh_dsl.model.refs import Ref, RefKind
+from smersh_dsl.model.span import Name
+from smersh_dsl.model.steps import Block, Prose
+from smersh_dsl.parse.transform.base import BaseBuilder
+
+
+@v_args(meta=True)
+class CardBuilder(BaseBuilder):
+    def _text_card(self, cls: type[TextCard], meta: Meta, children: list) -> TextCard:
+        name, *items = children
+        fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose))}
+        for item in items:
+            if isinstance(item, tuple) and item and item[0] == "tags":
+                fields["tags"] = item[1]
+            elif isinstance(item, tuple):
+                fields[item[0]] = item[1]
+        return cls(span=self._span(meta), name=name, **fields)
+
+    def status(self, meta: Meta, children: list) -> StatusCard:
+        return self._text_card(StatusCard, meta, children)  # type: ignore[return-value]
+
+    def gadget(self, meta: Meta, children: list) -> GadgetCard:
+        return self._text_card(GadgetCard, meta, children)  # type: ignore[return-value]
+
+    def villain(self, meta: Meta, children: list) -> VillainCard:
+        return self._text_card(VillainCard, meta, children)  # type: ignore[return-value]
+
+    def tags(self, meta: Meta, children: list) -> tuple:
+        return ("tags", tuple(self._as_name(c) for c in children))
+
+    def card_effect(self, meta: Meta, children: list) -> tuple:
+        return ("effect", self._text(children[0]))
+
+    def card_discard(self, meta: Meta, children: list) -> tuple:
+        return ("discard", self._text(children[0]))
+
+    def copies(self, meta: Meta, children: list) -> tuple:
+        return ("copies", int(children[0]))
+
+    def mission(self, meta: Meta, children: list) -> MissionCard:
+        name, *items = children
+        fields: dict = {"rewards": tuple(i for i in items if isinstance(i, Block))}
+        for item in items:
+            if isinstance(item, tuple):
+                fields[item[0]] = item[1]
+        return MissionCard(span=self._span(meta), name=name, **fields)
+
+    def mission_region(self, meta: Meta, children: list) -> tuple:
+        return ("region", self._ref(RefKind.REGION, children[0]))
+
+    def mission_city(self, meta: Meta, children: list) -> tuple:
+        return ("city", self._ref(RefKind.LOCATION, children[0]))
+
+    def reward(self, meta: Meta, children: list) -> Block:
+        return children[0]
+
+    def card(self, meta: Meta, children: list) -> EncounterCard:
+        region, number, title, *items = children
+        return EncounterCard(span=self._span(meta), region=self._ref(RefKind.REGION, region),
+                             number=int(number), number_text=str(number),
+                             title=self._text(title),
+                             responses=tuple(i for i in items if isinstance(i, Response)),
+                             sections=tuple(i for i in items if isinstance(i, CardSection)))
+
+    def card_section(self, meta: Meta, children: list) -> CardSection:
+        location, number, title, *responses = children
+        return CardSection(span=self._span(meta), location=self._ref(RefKind.LOCATION, location),
+                           number=int(number), number_text=str(number),
+                           title=self._text(title), responses=tuple(responses))
+
+    def response(self, meta: Meta, children: list) -> Response:
+        return Response(span=self._span(meta), number=int(children[0]),
+                        text=self._text(children[1]))
+
+    def spy(self, meta: Meta, children: list) -> SpySheet:
+        name, *items = children
+        fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose)),
+                        "stats": tuple(i for i in items if isinstance(i, SpyStat))}
+        for item in items:
+            if isinstance(item, tuple):
+                fields[item[0]] = item[1]
+        return SpySheet(span=self._span(meta), name=name, **fields)
+
+    def spy_skills(self, meta: Meta, children: list) -> tuple:
+        return ("skills", tuple(children))
+
+    def skill_level(self, meta: Meta, children: list) -> SkillLevel:
+        return SkillLevel(span=self._span(meta), skill=self._ref(RefKind.SKILL, children[0]),
+                          level=int(children[1]))
+
+    def spy_advanced(self, meta: Meta, children: list) -> tuple:
+        names: tuple[Name, ...] = children[0]
+        return ("advanced_skills", tuple(Ref(kind=RefKind.ADVANCED_SKILL, name=n.text, span=n.span)
+                                         for n in names))
+
+    def spy_stat(self, meta: Meta, children: list) -> SpyStat:
+        return SpyStat(span=self._span(meta), name=children[0], value=int(children[1]))
+
+    def stat_name(self, meta: Meta, children: list) -> str:
+        return self._keyword(children)
+
+    def double_agent_of(self, meta: Meta, children: list) -> tuple:
+        return ("double_agent_of", self._ref(RefKind.HENCHMAN, children[0]))
+
+    # -- Swagman's Hope
+    def stranded(self, meta: Meta, children: list) -> StrandedCard:
+        return StrandedCard(span=self._span(meta), name=children[0], body=children[1])
+
+    def dead_drop(self, meta: Meta, children: list) -> DeadDrop:
+        return DeadDrop(span=self._span(meta), name=children[0], body=children[1])
+
+    def red_intel(self, meta: Meta, children: list) -> RedIntel:
+        return RedIntel(span=self._span(meta), value=int(children[0]),
+                        icon=self._ref(RefKind.INTEL_ICON, children[1]))

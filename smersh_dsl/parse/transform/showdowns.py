@@ -1,0 +1,97 @@
+"""Henchmen, showdowns and Dr. Lobo sections."""
+
+from __future__ import annotations
+
+from lark import Token
+from lark import v_args
+from lark.tree import Meta
+
+from smersh_dsl.model.refs import Ref, RefKind
+from smersh_dsl.model.showdowns import (Conclusion, ConclusionKind, Henchman, HenchmanLevel,
+                                        IntelCost, SectionKind, Showdown, ShowdownEncounter,
+                                        Tally, TallyRow)
+from smersh_dsl.model.span import Name
+from smersh_dsl.model.steps import Block, Prose
+from smersh_dsl.parse.transform.base import BaseBuilder
+
+
+@v_args(meta=True)
+class ShowdownBuilder(BaseBuilder):
+    def henchman(self, meta: Meta, children: list) -> Henchman:
+        name, *items = children
+        fields: dict = {
+            "prose": tuple(i for i in items if isinstance(i, Prose)),
+            "levels": tuple(i for i in items if isinstance(i, HenchmanLevel)),
+        }
+        for item in items:
+            if isinstance(item, tuple):
+                fields[item[0]] = item[1]
+        return Henchman(span=self._span(meta), name=name, **fields)
+
+    def difficulty(self, meta: Meta, children: list) -> tuple:
+        return ("difficulty", self._ref(RefKind.DIFFICULTY, children[0]))
+
+    def intel_cost(self, meta: Meta, children: list) -> tuple:
+        return ("intel_cost", tuple(children))
+
+    def cost_row(self, meta: Meta, children: list) -> IntelCost:
+        return IntelCost(span=self._span(meta), players=int(children[0]), intel=int(children[1]))
+
+    def lobo_section(self, meta: Meta, children: list) -> tuple:
+        return ("lobo", self._ref(RefKind.LOBO_SECTION, children[0]))
+
+    def successes_needed(self, meta: Meta, children: list) -> tuple:
+        return ("successes", int(children[0]))
+
+    def level(self, meta: Meta, children: list) -> HenchmanLevel:
+        return HenchmanLevel(span=self._span(meta), number=int(children[0]), body=children[1])
+
+    def _section(self, kind: SectionKind, meta: Meta, children: list) -> Showdown:
+        name, *items = children
+        intro = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "intro"), None)
+        successes = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "successes"), None)
+        return Showdown(span=self._span(meta), kind=kind, name=self._as_name(name), intro=intro,
+                        encounters=tuple(i for i in items if isinstance(i, ShowdownEncounter)),
+                        tallies=tuple(i for i in items if isinstance(i, Tally)),
+                        conclusions=tuple(i for i in items if isinstance(i, Conclusion)),
+                        successes=successes)
+
+    def showdown(self, meta: Meta, children: list) -> Showdown:
+        return self._section(SectionKind.HENCHMAN, meta, children)
+
+    def lobo(self, meta: Meta, children: list) -> Showdown:
+        return self._section(SectionKind.LOBO, meta, children)
+
+    def intro(self, meta: Meta, children: list) -> tuple:
+        return ("intro", children[0])
+
+    def encounter(self, meta: Meta, children: list) -> ShowdownEncounter:
+        number: Token = children[0]
+        return ShowdownEncounter(span=self._span(meta), number=int(number),
+                                 number_text=str(number), body=children[1])
+
+    def tally(self, meta: Meta, children: list) -> Tally:
+        name, *rows = children
+        otherwise = next((r for r in rows if isinstance(r, Ref)), None)
+        return Tally(span=self._span(meta), name=self._as_name(name),
+                     rows=tuple(r for r in rows if isinstance(r, TallyRow)), otherwise=otherwise)
+
+    def tally_row(self, meta: Meta, children: list) -> TallyRow:
+        return TallyRow(span=self._span(meta), condition=children[0], target=children[1])
+
+    def tally_else(self, meta: Meta, children: list) -> Ref:
+        return children[0]
+
+    def conclusion(self, meta: Meta, children: list) -> Conclusion:
+        kind = ConclusionKind(children[0])
+        body: Block = children[-1]
+        if len(children) == 3:
+            name = self._as_name(children[1])
+        else:  # an unnamed conclusion is named for its kind: `goto victory`
+            start = self._span(meta)
+            name = Name(text=kind.value, span=start.__class__(
+                start.file, start.line, start.column, start.line, start.column + len(kind.value)))
+        return Conclusion(span=self._span(meta), kind=kind, name=name, body=body)
+
+    def conclusion_kind(self, meta: Meta, children: list) -> str:
+        return self._keyword(children)

@@ -1,0 +1,178 @@
+"""Game, expansion and board blocks."""
+
+from __future__ import annotations
+
+from lark import v_args
+from lark.tree import Meta
+
+from smersh_dsl.model.refs import RefKind
+from smersh_dsl.model.world import (DieDef, ExpansionDef, GameDef, Location, LocationKind,
+                                    LoboTrack, Region, RegionBonus, Route, RuleSetting,
+                                    Variant)
+from smersh_dsl.parse.transform.base import BaseBuilder
+
+_GAME_FIELDS = {"version", "skills", "skill_max", "advanced_skills", "advanced_limit",
+                "difficulties", "players", "intel_icons"}
+
+
+@v_args(meta=True)
+class WorldBuilder(BaseBuilder):
+    def _game_fields(self, children: list) -> dict:
+        fields: dict = {"dice": [], "rules": [], "variants": []}
+        for child in children:
+            if isinstance(child, DieDef):
+                fields["dice"].append(child)
+            elif isinstance(child, LoboTrack):
+                fields["lobo_track"] = child
+            elif isinstance(child, Variant):
+                fields["variants"].append(child)
+            elif isinstance(child, tuple) and child and child[0] == "rules":
+                fields["rules"].extend(child[1])
+            elif isinstance(child, tuple) and child and child[0] in _GAME_FIELDS:
+                for key, value in zip(child[0::2], child[1::2]):
+                    fields[key] = value
+        return {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+
+    def game(self, meta: Meta, children: list) -> GameDef:
+        key, title, *items = children
+        return GameDef(span=self._span(meta), key=self._as_name(key), title=self._text(title),
+                       **self._game_fields(items))
+
+    def expansion(self, meta: Meta, children: list) -> ExpansionDef:
+        key, title, base, *items = children
+        return ExpansionDef(span=self._span(meta), key=self._as_name(key),
+                            title=self._text(title), extends=self._ref(RefKind.GAME, base),
+                            **self._game_fields(items))
+
+    def skills(self, meta: Meta, children: list) -> tuple:
+        result: tuple = ("skills", children[0])
+        return result + (("skill_max", children[1]) if len(children) > 1 else ())
+
+    def skill_max(self, meta: Meta, children: list) -> int:
+        return int(children[0])
+
+    def advanced_skills(self, meta: Meta, children: list) -> tuple:
+        result: tuple = ("advanced_skills", children[0])
+        return result + (("advanced_limit", children[1]) if len(children) > 1 else ())
+
+    advanced_limit = skill_max
+
+    def die(self, meta: Meta, children: list) -> DieDef:
+        return DieDef(span=self._span(meta), name=self._as_name(children[0]),
+                      faces=tuple(children[1:]))
+
+    def die_face(self, meta: Meta, children: list) -> str:
+        return str(children[0])
+
+    def lobo_track(self, meta: Meta, children: list) -> LoboTrack:
+        return LoboTrack(span=self._span(meta), **dict(children))
+
+    def lobo_rounds(self, meta: Meta, children: list) -> tuple:
+        return ("rounds", int(children[0]))
+
+    def lobo_start(self, meta: Meta, children: list) -> tuple:
+        return ("lobo_after", tuple(int(c) for c in children))
+
+    def lair_intel(self, meta: Meta, children: list) -> tuple:
+        return ("lair_intel", tuple(int(c) for c in children))
+
+    def difficulties(self, meta: Meta, children: list) -> tuple:
+        return ("difficulties", children[0])
+
+    def intel_icons(self, meta: Meta, children: list) -> tuple:
+        return ("intel_icons", children[0])
+
+    def players(self, meta: Meta, children: list) -> tuple:
+        span = children[0]
+        return ("players", (span[0], span[-1]) if span else None)
+
+    def rules(self, meta: Meta, children: list) -> tuple:
+        return ("rules", tuple(children))
+
+    def rule_setting(self, meta: Meta, children: list) -> RuleSetting:
+        return RuleSetting(span=self._span(meta), name=self._as_name(children[0]),
+                           values=tuple(children[1:]))
+
+    def rule_int(self, meta: Meta, children: list) -> int:
+        return int(children[0])
+
+    def rule_text(self, meta: Meta, children: list) -> str:
+        return self._text(children[0])
+
+    def variant(self, meta: Meta, children: list) -> Variant:
+        return Variant(span=self._span(meta), name=self._as_name(children[0]),
+                       text=self._text(children[1]))
+
+    # -- the board
+    def region(self, meta: Meta, children: list) -> Region:
+        name, *items = children
+        return Region(span=self._span(meta), name=name,
+                      locations=tuple(i for i in items if isinstance(i, Location)),
+                      routes=tuple(i for i in items if isinstance(i, Route)),
+                      bonus=next((i for i in items if isinstance(i, RegionBonus)), None),
+                      values=next((i[1] for i in items if isinstance(i, tuple)), None))
+
+    def location(self, meta: Meta, children: list) -> Location:
+        kind, name, *features = children
+        return Location(span=self._span(meta), kind=LocationKind(kind), name=name,
+                        **(features[0] if features else {}))
+
+    def location_kind(self, meta: Meta, children: list) -> str:
+        return self._keyword(children)
+
+    def features(self, meta: Meta, children: list) -> dict:
+        return dict(children)
+
+    def f_airport(self, meta: Meta, children: list) -> tuple:
+        return ("airport", True)
+
+    def f_hq(self, meta: Meta, children: list) -> tuple:
+        return ("hq", True)
+
+    def f_lair(self, meta: Meta, children: list) -> tuple:
+        return ("lair", True)
+
+    def f_resolve(self, meta: Meta, children: list) -> tuple:
+        return ("resolve", True)
+
+    def f_gadget(self, meta: Meta, children: list) -> tuple:
+        return ("gadget", True)
+
+    def f_advanced_skill(self, meta: Meta, children: list) -> tuple:
+        return ("advanced_skill", True)
+
+    def f_coastal(self, meta: Meta, children: list) -> tuple:
+        return ("coastal", True)
+
+    def f_hub(self, meta: Meta, children: list) -> tuple:
+        return ("hub", True)
+
+    def f_stranded_only(self, meta: Meta, children: list) -> tuple:
+        return ("stranded_only", True)
+
+    def f_closed(self, meta: Meta, children: list) -> tuple:
+        return ("closed", True)
+
+    def f_skill(self, meta: Meta, children: list) -> tuple:
+        return ("skill", self._ref(RefKind.SKILL, children[0]))
+
+    def f_fate(self, meta: Meta, children: list) -> tuple:
+        return ("fate", int(children[0]))
+
+    def f_values(self, meta: Meta, children: list) -> tuple:
+        return ("values", children[0])
+
+    def route(self, meta: Meta, children: list) -> Route:
+        start, end, *cost = children
+        return Route(span=self._span(meta), start=self._ref(RefKind.LOCATION, start),
+                     end=self._ref(RefKind.LOCATION, end), cost=cost[0] if cost else 1)
+
+    def route_cost(self, meta: Meta, children: list) -> int:
+        return int(children[0])
+
+    def bonus(self, meta: Meta, children: list) -> RegionBonus:
+        effects = children[1] if len(children) > 1 else ()
+        return RegionBonus(span=self._span(meta), text=self._text(children[0]), effects=effects)
+
+    def effect_block(self, meta: Meta, children: list) -> tuple:
+        return tuple(children)
