@@ -1,0 +1,105 @@
+"""D: the same key, number or name defined twice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.cards import EncounterCard
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.span import Span
+
+T = TypeVar("T")
+
+# Namespaces that only a header fills: an expansion extends them, it does not clash.
+_VOCABULARY = {"skill", "advanced skill", "difficulty", "intel icon"}
+
+
+def _where(span: Span) -> str:
+    return f"{span.file}:{span.line}:{span.column}"
+
+
+def repeats(items: Iterable[tuple[object, Span]]) -> Iterator[tuple[object, Span, Span]]:
+    """(key, span of the repeat, span of the first) for every key seen before."""
+    first: dict[object, Span] = {}
+    for key, span in items:
+        if key in first:
+            yield key, span, first[key]
+        else:
+            first[key] = span
+
+
+@check("D001")
+def duplicate_entries(ctx: Context) -> Iterator[Diagnostic]:
+    entries = ctx.project.of_type(EncounterEntry)
+    for key, span, first in repeats((e.key.triple, e.key.span) for e in entries):
+        text = ".".join(f"{n:02d}" if i == 0 else str(n) for i, n in enumerate(key))  # type: ignore[arg-type]
+        yield Diagnostic.of("D001", span, f"entry {text} is defined twice",
+                            f"the first is at {_where(first)}")
+
+
+def card_numbers(cards: list[EncounterCard]) -> Iterator[tuple[int, Span]]:
+    for card in cards:
+        yield card.number, card.span
+        for section in card.sections:
+            yield section.number, section.span
+
+
+@check("D002", "D005")
+def duplicate_cards(ctx: Context) -> Iterator[Diagnostic]:
+    cards = ctx.project.of_type(EncounterCard)
+    base = ctx.project.base.of_type(EncounterCard) if ctx.project.base else []
+    base_numbers = {n: s for n, s in card_numbers(base)}
+    for number, span, first in repeats(card_numbers(cards)):
+        yield Diagnostic.of("D002", span, f"encounter number {number:02d} is used twice",
+                            f"the first is at {_where(first)}")
+    for number, span in card_numbers(cards):
+        if number in base_numbers:
+            yield Diagnostic.of("D002", span,
+                                f"encounter number {number:02d} is already a card of the base game",
+                                f"the base card is at {_where(base_numbers[number])}")
+    for card in cards:
+        for group in (card.responses, *(s.responses for s in card.sections)):
+            for number, span, first in repeats((r.number, r.span) for r in group):
+                yield Diagnostic.of("D005", span, f"response {number} is listed twice on this card",
+                                    f"the first is at {_where(first)}")
+
+
+@check("D003")
+def duplicate_showdown_targets(ctx: Context) -> Iterator[Diagnostic]:
+    for showdown in ctx.project.of_type(Showdown):
+        items = ([(str(e.number), e.span) for e in showdown.encounters]
+                 + [(t.name.text, t.name.span) for t in showdown.tallies]
+                 + [(c.name.text, c.name.span) for c in showdown.conclusions])
+        for key, span, first in repeats(items):
+            label = f"encounter {int(key):02d}" if str(key).isdigit() else f"`{key}`"
+            yield Diagnostic.of("D003", span, f"{label} is defined twice in this section",
+                                f"the first is at {_where(first)}")
+
+
+@check("D004", "D006", "P003")
+def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
+    symbols = ctx.symbols
+    for namespace, defined in sorted(symbols.own.items()):
+        for key, span, first in repeats((d.name.text, d.name.span) for d in defined):
+            yield Diagnostic.of("D004", span, f"{namespace} `{key}` is defined twice",
+                                f"the first is at {_where(first)}")
+        inherited = symbols.base.get(namespace, {})
+        if namespace in _VOCABULARY:
+            continue
+        for item in defined:
+            overriding = item.owner.override
+            if item.name.text in inherited and not overriding:
+                yield Diagnostic.of(
+                    "D006", item.name.span,
+                    f"{namespace} `{item.name.text}` is already defined by the base game",
+                    f"write `override` before the block to replace "
+                    f"{_where(inherited[item.name.text].name.span)}, or rename it")
+            elif overriding and item.name.text not in inherited:
+                yield Diagnostic.of("P003", item.name.span,
+                                    f"`override` of {namespace} `{item.name.text}`, "
+                                    "which the base game does not define",
+                                    "remove `override`: this block adds a new name")

@@ -1,0 +1,64 @@
+"""N: every reference must name something defined (in the project or its base)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.checks.suggest import did_you_mean
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.refs import Ref, RefKind
+from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.walk import refs
+from smersh_dsl.model.world import ExpansionDef
+
+CODES = {
+    RefKind.SKILL: "N001", RefKind.ADVANCED_SKILL: "N002", RefKind.STATUS: "N003",
+    RefKind.REGION: "N004", RefKind.LOCATION: "N005", RefKind.HENCHMAN: "N006",
+    RefKind.TARGET: "N007", RefKind.LOG_FIELD: "N008", RefKind.HOLDABLE: "N009",
+    RefKind.LOBO_SECTION: "N010", RefKind.DIFFICULTY: "N011", RefKind.CARD_TYPE: "N012",
+    RefKind.BOARD_MEMBER: "N013", RefKind.EVIDENCE: "N014", RefKind.INTEL_ICON: "N015",
+    RefKind.CARD_OR_TYPE: "N016", RefKind.GAME: "N017",
+}
+
+
+def showdown_targets(showdown: Showdown) -> list[str]:
+    return ([str(e.number) for e in showdown.encounters] + [t.name.text for t in showdown.tallies]
+            + [c.name.text for c in showdown.conclusions])
+
+
+def _unknown(ref: Ref, candidates: list[str], where: str = "") -> Diagnostic:
+    shown = ref.name.zfill(2) if ref.kind is RefKind.TARGET and ref.name.isdigit() else ref.name
+    return Diagnostic.of(CODES[ref.kind], ref.span,
+                         f"unknown {ref.kind.value} `{shown}`{where}",
+                         did_you_mean(ref.name, candidates))
+
+
+def _targets(ctx: Context) -> Iterator[Diagnostic]:
+    for definition in ctx.project.definitions():
+        known = showdown_targets(definition) if isinstance(definition, Showdown) else None
+        for ref in refs(definition):
+            if ref.kind is not RefKind.TARGET:
+                continue
+            if known is None:
+                yield Diagnostic.of("N007", ref.span, f"`goto {ref.name}` outside a showdown",
+                                    "`goto` only jumps between the encounters, tallies and "
+                                    "conclusions of one showdown or Dr. Lobo section")
+            elif ref.name not in known:
+                yield _unknown(ref, known, " in this section")
+
+
+@check(*CODES.values())
+def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
+    symbols = ctx.symbols
+    for definition in ctx.project.definitions():
+        for ref in refs(definition):
+            if ref.kind is RefKind.TARGET:
+                continue
+            if ref.kind is RefKind.GAME:
+                if isinstance(definition, ExpansionDef) and ref.name not in ctx.game_names:
+                    yield _unknown(ref, ctx.game_names)
+                continue
+            if not symbols.resolves(ref.kind, ref.name):
+                yield _unknown(ref, symbols.candidates(ref.kind))
+    yield from _targets(ctx)

@@ -1,0 +1,49 @@
+"""The check registry: each check declares the codes it may report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.document import Project
+from smersh_dsl.resolve.symbols import Symbols
+
+
+@dataclass
+class Context:
+    """What a check may look at: the project, its symbols, the games available."""
+
+    project: Project
+    game_names: list[str] = field(default_factory=list)
+
+    @cached_property
+    def symbols(self) -> Symbols:
+        return Symbols.of(self.project)
+
+
+CheckFn = Callable[[Context], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    codes: tuple[str, ...]
+    run: CheckFn
+
+
+CHECKS: list[Check] = []
+
+
+def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
+    def register(fn: CheckFn) -> CheckFn:
+        CHECKS.append(Check(fn.__name__, codes, fn))
+        return fn
+    return register
+
+
+def all_checks() -> list[Check]:
+    from smersh_dsl.checks import duplicates, names, structure  # noqa: F401  (registration)
+
+    return list(CHECKS)

@@ -1,0 +1,132 @@
+"""The `smersh` command: a thin click group. Parse options, build, run, exit.
+
+Exit codes: 0 clean, 1 findings at error severity, 2 usage or internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import click
+
+from smersh_dsl import __version__
+from smersh_dsl.checks.run import check_projects, ordered
+from smersh_dsl.diagnostics.catalogue import catalogue, find
+from smersh_dsl.diagnostics.diagnostic import Severity
+from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.project.discover import UsageError
+from smersh_dsl.project.load import load_paths
+from smersh_dsl.resources import bundled_books
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def default_paths() -> list[Path]:
+    """`books/` in the working folder if there is one, else the books bundled with smersh."""
+    local = Path("books")
+    return [local] if local.is_dir() else [bundled_books()]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="smersh")
+def cli() -> None:
+    """smersh: write, check, print and play paragraph-book board game content.
+
+    \b
+    Examples:
+      smersh check                   check the bundled books (or ./books)
+      smersh check books/epic        check one project
+      smersh explain N001            what rule N001 means, with examples
+    """
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text",
+              show_default=True, help="How to print the findings.")
+@click.option("--quiet", "-q", is_flag=True, help="One line per finding, no source excerpt.")
+def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
+    """Check .smersh projects and report every problem found.
+
+    PATHS are project folders (holding a book.smersh or game.smersh manifest),
+    folders of projects, or single .smersh files. Without PATHS, ./books is
+    checked, or the books bundled with smersh when there is no ./books.
+
+    \b
+    Examples:
+      smersh check books/
+      smersh check books/epic --format json > report.json
+      smersh check my-encounter.smersh -q
+
+    Exits 0 when nothing at error severity is found, 1 when something is,
+    and 2 on a usage error.
+    """
+    try:
+        projects, diagnostics, library = load_paths(list(paths) or default_paths())
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    diagnostics.extend(check_projects(projects, library.names()))
+    found = ordered(diagnostics)
+    sources = {f.path: f.text for p in projects for f in p.files}
+    click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
+    sys.exit(EXIT_FINDINGS if any(d.severity is Severity.ERROR for d in found) else EXIT_CLEAN)
+
+
+@cli.command("rules")
+def rules_command() -> None:
+    """List every rule: its code, name, default severity and summary.
+
+    \b
+    Example:
+      smersh rules | grep unknown
+    """
+    for item in catalogue().values():
+        click.echo(f"{item.code}  {item.name:<26} {item.severity.value:<8} {item.summary}")
+
+
+@cli.command("explain")
+@click.argument("code")
+def explain_command(code: str) -> None:
+    """Explain one rule, by code or name, with a bad and a good example.
+
+    \b
+    Examples:
+      smersh explain N001
+      smersh explain unknown-skill
+    """
+    item = find(code)
+    if item is None:
+        raise click.UsageError(f"no rule is called {code!r}; `smersh rules` lists them all")
+    indent = lambda text: textwrap.indent(text, "    ")  # noqa: E731
+    click.echo(f"{item.code} {item.name} ({item.severity.value}, {item.phase})\n")
+    click.echo(textwrap.fill(item.summary[:1].upper() + item.summary[1:] + ".", 78) + "\n")
+    click.echo(textwrap.fill(item.explanation, 78) + "\n")
+    click.echo("Bad:\n" + indent(item.bad) + "\n")
+    click.echo("Good:\n" + indent(item.good))
+
+
+def main() -> None:
+    """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(EXIT_USAGE)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:  # pragma: no cover - the last line of defence
+        if os.environ.get("SMERSH_DEBUG"):
+            raise
+        click.echo(f"smersh: internal error: {type(error).__name__}: {error}\n"
+                   "please report it, with the file that caused it "
+                   "(SMERSH_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(EXIT_USAGE)

@@ -1,0 +1,17 @@
+"""Reporters: they print diagnostics, they never decide anything. One registry feeds the CLI."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.report.json_report import render_json
+from smersh_dsl.diagnostics.report.text import render_text
+
+Sources = dict[str, str]
+Reporter = Callable[[list[Diagnostic], Sources, bool], str]
+
+REPORTERS: dict[str, Reporter] = {
+    "text": render_text,
+    "json": render_json,
+}

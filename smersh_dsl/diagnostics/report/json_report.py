@@ -1,0 +1,31 @@
+"""The machine report: one JSON document, stable field order, sorted diagnostics."""
+
+from __future__ import annotations
+
+import json
+
+from smersh_dsl import __version__
+from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+
+
+def diagnostic_dict(d: Diagnostic) -> dict:
+    s = d.span
+    return {
+        "code": d.code,
+        "name": d.name,
+        "severity": d.severity.value,
+        "message": d.message,
+        "hint": d.hint,
+        "span": {"file": s.file, "line": s.line, "column": s.column,
+                 "end_line": s.end_line, "end_column": s.end_column},
+    }
+
+
+def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+    counts = {sev.value: sum(1 for d in diagnostics if d.severity is sev) for sev in Severity}
+    document = {
+        "tool": {"name": "smersh", "version": __version__},
+        "summary": counts,
+        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,54 @@
+"""The human report, in the style of modern compilers:
+
+    books/epic/europe.smersh:12:8: error[N001]: unknown skill `Spycrfat`
+       |
+    12 |   test Spycrfat +1
+       |        ^^^^^^^^ did you mean `Spycraft`?
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+
+
+def _excerpt(diagnostic: Diagnostic, source: str | None) -> list[str]:
+    span = diagnostic.span
+    if source is None:
+        return [f"  = hint: {diagnostic.hint}"] if diagnostic.hint else []
+    lines = source.split("\n")
+    if not 1 <= span.line <= len(lines):
+        return [f"  = hint: {diagnostic.hint}"] if diagnostic.hint else []
+    text = lines[span.line - 1].expandtabs(1)
+    clipped = text[:200] + (" …" if len(text) > 200 else "")
+    end = span.end_column if span.end_line == span.line else len(text) + 1
+    width = max(1, min(end, 201) - span.column)
+    gutter = " " * len(str(span.line))
+    caret = " " * (min(span.column, 201) - 1) + "^" * width
+    tail = f" {diagnostic.hint}" if diagnostic.hint else ""
+    return [f"{gutter} |", f"{span.line} | {clipped}", f"{gutter} | {caret}{tail}"]
+
+
+def summary(diagnostics: list[Diagnostic]) -> str:
+    counts = Counter(d.severity for d in diagnostics)
+    if not diagnostics:
+        return "no problems found"
+    parts = []
+    for severity in Severity:
+        n = counts.get(severity, 0)
+        if n:
+            parts.append(f"{n} {severity.value}{'s' if n != 1 else ''}")
+    return ", ".join(parts)
+
+
+def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+    out: list[str] = []
+    for d in diagnostics:
+        s = d.span
+        out.append(f"{s.file}:{s.line}:{s.column}: {d.severity.value}[{d.code}]: {d.message}")
+        if verbose:
+            out.extend(_excerpt(d, sources.get(s.file)))
+            out.append("")
+    out.append(summary(diagnostics))
+    return "\n".join(out) + "\n"

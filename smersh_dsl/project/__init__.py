@@ -1,0 +1,1 @@
+"""Projects: which files belong together, in what order, and what they extend."""

@@ -1,0 +1,101 @@
+"""Finding projects under the paths a user gives.
+
+A folder holding a manifest (``book.smersh`` or ``game.smersh``) is a project, with
+every ``.smersh`` file below it except those of nested projects. A folder without one
+is searched for projects; loose files outside any project stand alone.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MANIFESTS = ("book.smersh", "game.smersh")
+SUFFIX = ".smersh"
+
+
+class UsageError(Exception):
+    """A problem with how the command was called (exit code 2)."""
+
+
+@dataclass
+class Found:
+    root: Path
+    files: list[Path] = field(default_factory=list)
+    manifest: Path | None = None
+
+
+def manifest_of(folder: Path) -> Path | None:
+    for name in MANIFESTS:
+        candidate = folder / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
+    """(.smersh files directly in the tree, folders that are nested projects)."""
+    files: list[Path] = []
+    nested: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+    for current, dirs, names in os.walk(folder, followlinks=False):
+        here = Path(current)
+        stat = here.stat()
+        if (stat.st_dev, stat.st_ino) in seen:
+            dirs[:] = []
+            continue
+        seen.add((stat.st_dev, stat.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        if here != folder and manifest_of(here):
+            nested.append(here)
+            dirs[:] = []
+            continue
+        files.extend(here / n for n in sorted(names) if n.endswith(SUFFIX))
+    return files, nested
+
+
+def _ordered(root: Path, files: list[Path], manifest: Path | None) -> list[Path]:
+    """Manifest first, then by path: the same order on every machine."""
+    rest = sorted((f for f in files if f != manifest), key=lambda f: f.relative_to(root).as_posix())
+    return ([manifest] if manifest else []) + rest
+
+
+def project_of(folder: Path) -> Found:
+    manifest = manifest_of(folder)
+    files, _ = _walk(folder)
+    return Found(folder, _ordered(folder, files, manifest), manifest)
+
+
+def _enclosing_project(path: Path) -> Path | None:
+    for parent in path.resolve().parents:
+        if manifest_of(parent):
+            return parent
+    return None
+
+
+def discover(paths: list[Path]) -> tuple[list[Found], list[Path]]:
+    """Projects to check, and folders that held no .smersh file at all."""
+    found: dict[Path, Found] = {}
+    empty: list[Path] = []
+    for path in paths:
+        if not path.exists() and not path.is_symlink():
+            raise UsageError(f"no such file or folder: {path}")
+        if path.is_file() or path.is_symlink() and not path.is_dir():
+            home = _enclosing_project(path) if path.suffix == SUFFIX else None
+            if home is not None:
+                found.setdefault(home.resolve(), project_of(home))
+            else:
+                found.setdefault(path.resolve(), Found(path.parent, [path]))
+            continue
+        if manifest_of(path):
+            found.setdefault(path.resolve(), project_of(path))
+            continue
+        loose, nested = _walk(path)
+        for folder in nested:
+            found.setdefault(folder.resolve(), project_of(folder))
+        for file in loose:
+            found.setdefault(file.resolve(), Found(file.parent, [file]))
+        if not loose and not nested:
+            empty.append(path)
+    return sorted(found.values(), key=lambda f: str(f.root)), empty

@@ -1,0 +1,129 @@
+"""Loading found projects: parse their files, find their header and their base game."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.campaign import Scenario
+from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
+from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
+from smersh_dsl.model.span import Span
+from smersh_dsl.model.world import ExpansionDef
+from smersh_dsl.parse.parser import parse_file
+from smersh_dsl.project.discover import Found, discover, project_of
+from smersh_dsl.resources import bundled_books
+
+DEFAULT_GAME = "smersh"
+
+
+def shown_path(path: Path) -> str:
+    """Paths in diagnostics: relative to the working folder where that is shorter."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)
+
+
+def load_found(found: Found) -> tuple[Project, list[Diagnostic]]:
+    project = Project(root=found.root)
+    diagnostics: list[Diagnostic] = []
+    for path in found.files:
+        source, problems = parse_file(path, shown_path(path))
+        diagnostics.extend(problems)
+        if source is not None:
+            project.files.append(source)
+    headers = [d for d in project.definitions() if isinstance(d, HEADER_TYPES)]
+    if headers:
+        project.header = headers[0]
+    for extra in headers[1:]:
+        diagnostics.append(Diagnostic.of(
+            "P001", extra.key.span, f"a second header `{extra.key.text}` in this project",
+            f"the project is already `{headers[0].key.text}` "
+            f"({headers[0].span.file}:{headers[0].span.line}); move this one to its own folder"))
+    return project, diagnostics
+
+
+class Library:
+    """Projects available as bases: the ones being checked first, then the bundled books."""
+
+    def __init__(self, checked: list[Project]) -> None:
+        self._checked = {p.name: p for p in checked if p.kind is not ProjectKind.FRAGMENT}
+        self._bundled: dict[str, Project] | None = None
+
+    def _load_bundled(self) -> dict[str, Project]:
+        if self._bundled is None:
+            self._bundled = {}
+            root = bundled_books()
+            found, _ = discover([root]) if root.is_dir() else ([], [])
+            for item in found:
+                project, _ = load_found(item)
+                if project.kind is not ProjectKind.FRAGMENT:
+                    self._bundled.setdefault(project.name, project)
+            for project in self._bundled.values():
+                if isinstance(project.header, ExpansionDef):
+                    project.base = self._bundled.get(project.header.extends.name)
+        return self._bundled
+
+    def get(self, key: str, kind: ProjectKind) -> Project | None:
+        for table in (self._checked, self._load_bundled()):
+            found = table.get(key)
+            if found is not None and found.kind is kind:
+                return found
+        return None
+
+    def names(self, kind: ProjectKind = ProjectKind.GAME) -> list[str]:
+        every = list(self._checked.values()) + list(self._load_bundled().values())
+        return sorted({p.name for p in every if p.kind is kind})
+
+    def default_for(self, fragment: Project) -> Project | None:
+        """The base a file without a header is checked against, chosen by what it holds."""
+        kind = fragment_kind(fragment)
+        mine = [p for p in self._checked.values() if p.kind is kind]
+        if len(mine) == 1:
+            return mine[0]
+        bundled = [p for p in self._load_bundled().values() if p.kind is kind]
+        preferred = [p for p in bundled if p.name == DEFAULT_GAME] or bundled
+        return preferred[0] if preferred else None
+
+
+def fragment_kind(project: Project) -> ProjectKind:
+    kinds = {type(d) for d in project.definitions()}
+    if kinds & {Scenario}:
+        return ProjectKind.CAMPAIGN
+    if kinds & {SmushGadgetCard, DefenceCard}:
+        return ProjectKind.CARDGAME
+    return ProjectKind.GAME
+
+
+def link_bases(projects: list[Project]) -> Library:
+    library = Library(projects)
+    for project in projects:
+        base = None
+        if isinstance(project.header, ExpansionDef):
+            base = library.get(project.header.extends.name, ProjectKind.GAME)
+        elif project.kind is ProjectKind.FRAGMENT:
+            base = library.default_for(project)
+        project.base = base if base is not project else None
+    return library
+
+
+def load_paths(paths: list[Path]) -> tuple[list[Project], list[Diagnostic], Library]:
+    """Load every project under ``paths``; a folder with no source is a diagnostic."""
+    found, empty = discover(paths)
+    projects: list[Project] = []
+    diagnostics: list[Diagnostic] = []
+    for folder in empty:
+        diagnostics.append(Diagnostic.of("I005", Span.point(shown_path(folder), 1, 1),
+                                         "no .smersh file in this folder",
+                                         "point `smersh check` at a project folder or a .smersh file"))
+    for item in found:
+        project, problems = load_found(item)
+        projects.append(project)
+        diagnostics.extend(problems)
+    return projects, diagnostics, link_bases(projects)
+
+
+__all__ = ["load_paths", "project_of", "Library"]

@@ -1,0 +1,115 @@
+"""Symbol tables: for each namespace, the names defined and where."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from smersh_dsl.model.campaign import CampaignDef, Scenario
+from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cards import GadgetCard, MissionCard, SpySheet, StatusCard, VillainCard
+from smersh_dsl.model.document import Project
+from smersh_dsl.model.expansion import DeadDrop, StrandedCard
+from smersh_dsl.model.refs import RefKind
+from smersh_dsl.model.showdowns import SectionKind, Showdown, Henchman
+from smersh_dsl.model.span import Definition, Name
+from smersh_dsl.model.world import GameDef, Region
+
+# Which namespaces a reference of each kind may name, in order of preference.
+NAMESPACES: dict[RefKind, tuple[str, ...]] = {
+    RefKind.SKILL: ("skill",),
+    RefKind.ADVANCED_SKILL: ("advanced skill",),
+    RefKind.HOLDABLE: ("advanced skill", "status", "gadget"),
+    RefKind.STATUS: ("status",),
+    RefKind.REGION: ("region",),
+    RefKind.LOCATION: ("location",),
+    RefKind.HENCHMAN: ("henchman",),
+    RefKind.LOBO_SECTION: ("Dr. Lobo section",),
+    RefKind.DIFFICULTY: ("difficulty",),
+    RefKind.INTEL_ICON: ("intel icon",),
+    RefKind.LOG_FIELD: ("log field",),
+    RefKind.BOARD_MEMBER: ("board member",),
+    RefKind.EVIDENCE: ("evidence card",),
+    RefKind.CARD_TYPE: ("card type",),
+    RefKind.CARD_OR_TYPE: ("card face", "card type"),
+}
+
+
+@dataclass(frozen=True)
+class Defined:
+    """One definition of a name: where, and by which top-level block."""
+
+    name: Name
+    owner: Definition
+
+
+def _header_names(header: Definition) -> Iterator[tuple[str, Name]]:
+    if isinstance(header, GameDef):
+        yield from (("skill", n) for n in header.skills)
+        yield from (("advanced skill", n) for n in header.advanced_skills)
+        yield from (("difficulty", n) for n in header.difficulties)
+        yield from (("intel icon", n) for n in header.intel_icons)
+    elif isinstance(header, CampaignDef):
+        yield from (("log field", f.name) for f in header.log_fields)
+        yield from (("board member", n) for n in header.board_members)
+        yield from (("evidence card", e.name) for e in header.evidence)
+    elif isinstance(header, CardGameDef):
+        yield from (("card type", n) for n in header.types)
+
+
+_SIMPLE = ((StatusCard, "status"), (GadgetCard, "gadget"), (VillainCard, "villain"),
+           (MissionCard, "mission"), (SpySheet, "spy"), (Henchman, "henchman"),
+           (StrandedCard, "stranded card"), (DeadDrop, "dead drop"))
+
+
+def named_definitions(definition: Definition) -> Iterator[tuple[str, Name]]:
+    """The (namespace, name) pairs a top-level block defines."""
+    yield from _header_names(definition)
+    for kind, namespace in _SIMPLE:
+        if isinstance(definition, kind):
+            yield namespace, definition.name  # type: ignore[attr-defined]
+    if isinstance(definition, Region):
+        yield "region", definition.name
+        yield from (("location", loc.name) for loc in definition.locations)
+    elif isinstance(definition, Showdown):
+        space = "showdown" if definition.kind is SectionKind.HENCHMAN else "Dr. Lobo section"
+        yield space, definition.name
+    elif isinstance(definition, Scenario):
+        yield "scenario", Name(text=str(definition.number), span=definition.span)
+    elif isinstance(definition, SmushGadgetCard):
+        yield "gadget card", Name(text=str(definition.number), span=definition.span)
+        yield from (("card face", h.name) for h in definition.halves)
+    elif isinstance(definition, DefenceCard):
+        yield "defence card", Name(text=str(definition.number), span=definition.span)
+        yield from (("card face", f.name) for f in definition.faces)
+
+
+@dataclass
+class Symbols:
+    """Own names (in source order, duplicates kept) and the base game's names."""
+
+    own: dict[str, list[Defined]] = field(default_factory=dict)
+    base: dict[str, dict[str, Defined]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, project: Project) -> Symbols:
+        symbols = cls()
+        for definition in project.definitions():
+            for namespace, name in named_definitions(definition):
+                symbols.own.setdefault(namespace, []).append(Defined(name, definition))
+        if project.base is not None:
+            inherited = cls.of(project.base)
+            for namespace in set(inherited.own) | set(inherited.base):
+                merged = dict(inherited.base.get(namespace, {}))
+                merged.update({d.name.text: d for d in inherited.own.get(namespace, [])})
+                symbols.base[namespace] = merged
+        return symbols
+
+    def names(self, namespace: str) -> set[str]:
+        return {d.name.text for d in self.own.get(namespace, [])} | set(self.base.get(namespace, {}))
+
+    def resolves(self, kind: RefKind, name: str) -> bool:
+        return any(name in self.names(ns) for ns in NAMESPACES[kind])
+
+    def candidates(self, kind: RefKind) -> list[str]:
+        return sorted({n for ns in NAMESPACES[kind] for n in self.names(ns)})

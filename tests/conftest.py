@@ -1,0 +1,46 @@
+"""Shared helpers: check a text or a folder and get its diagnostics back."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from smersh_dsl.checks.run import check_projects, ordered
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.project.load import load_paths
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+
+
+def check_paths(*paths: Path) -> list[Diagnostic]:
+    projects, diagnostics, library = load_paths(list(paths))
+    diagnostics.extend(check_projects(projects, library.names()))
+    return ordered(diagnostics)
+
+
+@pytest.fixture
+def check_text(tmp_path: Path):
+    """Write ``text`` to a lone file (a fragment, or a project if it has a header) and check it."""
+    def run(text: str, name: str = "case.smersh") -> list[Diagnostic]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return check_paths(path)
+    return run
+
+
+def codes(diagnostics: list[Diagnostic]) -> list[str]:
+    return [d.code for d in diagnostics]
+
+
+def smersh(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the installed `smersh` command (the console script) as a user would."""
+    exe = Path(sys.executable).with_name("smersh")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "smersh_dsl"]
+    env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
+    return subprocess.run(command + list(args), capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=300)

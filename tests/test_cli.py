@@ -1,0 +1,72 @@
+"""The command as a user meets it: help, version, exit codes, formats, rules, explain."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import smersh
+from smersh_dsl import __version__
+
+
+def test_version():
+    result = smersh("--version")
+    assert result.returncode == 0 and __version__ in result.stdout
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["rules"], ["explain"]])
+def test_every_command_explains_itself_with_an_example(command):
+    result = smersh(*command, "--help")
+    assert result.returncode == 0
+    assert "Example" in result.stdout
+
+
+def test_check_clean_file_exits_zero(tmp_path: Path):
+    (tmp_path / "ok.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                         'entry 01.1.1 { test Spycraft pass { gain 1 intel } }\n')
+    result = smersh("check", str(tmp_path / "ok.smersh"))
+    assert result.returncode == 0, result.stdout
+    assert "no problems found" in result.stdout
+
+
+def test_check_text_report_shows_line_caret_and_hint(tmp_path: Path):
+    (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                          'entry 01.1.1 { test Spycrfat }\n')
+    result = smersh("check", "bad.smersh", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "bad.smersh:2:21: error[N001]: unknown skill `Spycrfat`"
+    assert lines[2] == "2 | entry 01.1.1 { test Spycrfat }"
+    assert lines[3] == "  |                     ^^^^^^^^ did you mean `Spycraft`?"
+
+
+def test_check_json_report(tmp_path: Path):
+    (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                          'entry 01.1.1 { test Spycrfat }\nentry 01.1.1 { "x" }\n')
+    result = smersh("check", "--format", "json", "bad.smersh", cwd=tmp_path)
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert document["summary"]["error"] == 2
+    first = document["diagnostics"][0]
+    assert first["code"] == "N001" and first["name"] == "unknown-skill"
+    assert first["span"] == {"file": "bad.smersh", "line": 2, "column": 21,
+                             "end_line": 2, "end_column": 29}
+
+
+def test_rules_and_explain():
+    listing = smersh("rules")
+    assert listing.returncode == 0 and "N001  unknown-skill" in listing.stdout
+    by_code, by_name = smersh("explain", "N001"), smersh("explain", "unknown-skill")
+    assert by_code.returncode == 0 and by_code.stdout == by_name.stdout
+    assert "Bad:" in by_code.stdout and "Good:" in by_code.stdout
+    missing = smersh("explain", "Z999")
+    assert missing.returncode == 2 and "smersh rules" in missing.stderr
+
+
+def test_check_runs_from_another_folder_on_bundled_books(tmp_path: Path):
+    """With no ./books, `smersh check` checks the books installed with the package."""
+    result = smersh("check", "-q", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 0, result.stdout[-3000:]
