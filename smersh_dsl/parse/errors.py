@@ -115,8 +115,13 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
             return Diagnostic.of("S004", Span.point(file, line, column),
                                  "this string is never closed",
                                  'add the closing `"`; inside a string write \\" for a quote')
-        hint = ("use straight double quotes (\") around prose" if char in "“”‘’«»"
-                else f"expected {expected_words(set(error.allowed or ()), lark)} here")
+        allowed = set(error.allowed or ())
+        if char in "“”‘’«»":
+            hint = "use straight double quotes (\") around prose"
+        elif 0 < len(allowed) <= 4:
+            hint = f"expected {expected_words(allowed, lark)} here"
+        else:
+            hint = "remove it; prose belongs inside double quotes"
         return Diagnostic.of("S002", Span.point(file, line, column),
                              f"unexpected character {char!r}", hint)
     assert isinstance(error, UnexpectedToken)
