@@ -11,6 +11,7 @@ from smersh_dsl.model.cards import EncounterCard
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
+from smersh_dsl.resolve.symbols import Defined, named_definitions
 
 T = TypeVar("T")
 
@@ -80,6 +81,12 @@ def duplicate_showdown_targets(ctx: Context) -> Iterator[Diagnostic]:
                                 f"the first is at {_where(first)}")
 
 
+def _is_primary(item: Defined) -> bool:
+    """`override` speaks of the block's own name, not of the places a region lists."""
+    first = next(named_definitions(item.owner), None)
+    return first is not None and first[1] is item.name
+
+
 @check("D004", "D006", "P003")
 def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
     symbols = ctx.symbols
@@ -98,7 +105,7 @@ def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
                     f"{namespace} `{item.name.text}` is already defined by the base game",
                     f"write `override` before the block to replace "
                     f"{_where(inherited[item.name.text].name.span)}, or rename it")
-            elif overriding and item.name.text not in inherited:
+            elif overriding and item.name.text not in inherited and _is_primary(item):
                 yield Diagnostic.of("P003", item.name.span,
                                     f"`override` of {namespace} `{item.name.text}`, "
                                     "which the base game does not define",
