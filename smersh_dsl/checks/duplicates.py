@@ -75,7 +75,7 @@ def duplicate_showdown_targets(ctx: Context) -> Iterator[Diagnostic]:
         items = ([(str(e.number), e.span) for e in showdown.encounters]
                  + [(t.name.text, t.name.span) for t in showdown.tallies]
                  + [(c.name.text, c.name.span) for c in showdown.conclusions])
-        for key, span, first in repeats(items):
+        for key, span, first in repeats(sorted(items, key=lambda item: item[1])):
             label = f"encounter {int(key):02d}" if str(key).isdigit() else f"`{key}`"
             yield Diagnostic.of("D003", span, f"{label} is defined twice in this section",
                                 f"the first is at {_where(first)}")

@@ -8,7 +8,13 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
+                                    StatusCard, VillainCard)
 from smersh_dsl.model.document import HEADER_TYPES, ProjectKind
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
+from smersh_dsl.model.showdowns import Henchman, SectionKind
+from smersh_dsl.model.world import Region
 
 # The blocks that are another kind's own: a campaign holds scenarios, a card game cards.
 _CAMPAIGN = (Scenario,)
@@ -17,7 +23,12 @@ _OWN = {
     ProjectKind.CAMPAIGN: _CAMPAIGN,
     ProjectKind.CARDGAME: _CARDGAME,
 }
-_KEYWORD = {Scenario: "scenario", SmushGadgetCard: "gadget_card", DefenceCard: "defence_card"}
+_KEYWORD = {
+    Scenario: "scenario", SmushGadgetCard: "gadget_card", DefenceCard: "defence_card",
+    Region: "region", StatusCard: "status", GadgetCard: "gadget", VillainCard: "villain",
+    MissionCard: "mission", EncounterCard: "card", SpySheet: "spy", EncounterEntry: "entry",
+    Henchman: "henchman", StrandedCard: "stranded", DeadDrop: "dead_drop", RedIntel: "red_intel",
+}
 
 
 def _effective_kind(ctx: Context) -> ProjectKind:
@@ -37,7 +48,8 @@ def misplaced_blocks(ctx: Context) -> Iterator[Diagnostic]:
             continue
         wrong = (kind in _OWN and not isinstance(definition, own)) or isinstance(definition, foreign)
         if wrong:
-            what = _KEYWORD.get(type(definition), type(definition).__name__)
+            what = _KEYWORD.get(type(definition)) or (
+                "lobo" if getattr(definition, "kind", None) is SectionKind.LOBO else "showdown")
             yield Diagnostic.of("P002", definition.span,
-                                f"a `{what}` block does not belong in a {kind.value} project",
+                                f"this `{what}` block does not belong in a {kind.value} project",
                                 "move it to a project of its own kind")
