@@ -10,7 +10,6 @@ from smersh_dsl.model.campaign import (ActionKind, CampaignDef, CampaignStep, Co
                                        LogField, Scenario, StepAction, StepMode)
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.steps import Prose
-from smersh_dsl.model.world import RuleSetting
 from smersh_dsl.parse.transform.base import BaseBuilder
 
 
@@ -49,7 +48,7 @@ class CampaignBuilder(BaseBuilder):
     def field_type(self, meta: Meta, children: list) -> str:
         return self._keyword(children)
 
-    scope = evidence_kind = step_mode = field_type
+    scope = evidence_kind = field_type
 
     def field_scope(self, meta: Meta, children: list) -> FieldScope:
         return FieldScope(children[0])
@@ -90,8 +89,10 @@ class CampaignBuilder(BaseBuilder):
         number, title, *items = children
         fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose))}
         for item in items:
-            if isinstance(item, tuple):
-                fields.update(item[1]) if item[0] == "villain" else fields.__setitem__(*item)
+            if isinstance(item, tuple) and item[0] == "villain":
+                fields.update(item[1])
+            elif isinstance(item, tuple):
+                fields[item[0]] = item[1]
         return Scenario(span=self._span(meta), number=int(number), title=self._text(title),
                         **fields)
 
@@ -127,7 +128,7 @@ class CampaignBuilder(BaseBuilder):
         return CampaignStep(span=self._span(meta), mode=mode, text=self._text(text),
                             actions=tuple(actions))
 
-    def step_mode(self, meta: Meta, children: list) -> StepMode:  # noqa: F811
+    def step_mode(self, meta: Meta, children: list) -> StepMode:
         return StepMode(str(children[0]))
 
     def record(self, meta: Meta, children: list) -> StepAction:
@@ -143,6 +144,3 @@ class CampaignBuilder(BaseBuilder):
 
     def cross_out(self, meta: Meta, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.CROSS_OUT)
-
-    def _rules_tuple(self, children: list) -> tuple[RuleSetting, ...]:
-        return tuple(children)
