@@ -41,7 +41,8 @@ class ShowdownBuilder(BaseBuilder):
         return ("lobo", self._ref(RefKind.LOBO_SECTION, children[0]))
 
     def successes_needed(self, meta: Meta, children: list) -> tuple:
-        return ("successes", int(children[0]))
+        return ("successes", self._positive(meta, int(children[0]), "a success count",
+                                            "a henchman or section needs at least 1 success token (EP-SHOW-4)"))
 
     def level(self, meta: Meta, children: list) -> HenchmanLevel:
         return HenchmanLevel(span=self._span(meta), number=int(children[0]), body=children[1])
@@ -63,7 +64,7 @@ class ShowdownBuilder(BaseBuilder):
         return self._section(SectionKind.LOBO, meta, children)
 
     def intro(self, meta: Meta, children: list) -> tuple:
-        return ("intro", children[0])
+        return ("intro", Block(span=self._span(meta), steps=children[0].steps))
 
     def encounter(self, meta: Meta, children: list) -> ShowdownEncounter:
         number: Token = children[0]

@@ -40,11 +40,12 @@ class StepBuilder(BaseBuilder):
         return Check(span=self._span(meta), action=action, on_pass=found.get("pass"),
                      on_fail=found.get("fail"))
 
+    # An outcome's block spans its keyword too, so a finding about it points at `pass`.
     def pass_outcome(self, meta: Meta, children: list) -> tuple:
-        return ("pass", children[0])
+        return ("pass", Block(span=self._span(meta), steps=children[0].steps))
 
     def fail_outcome(self, meta: Meta, children: list) -> tuple:
-        return ("fail", children[0])
+        return ("fail", Block(span=self._span(meta), steps=children[0].steps))
 
     def test(self, meta: Meta, children: list) -> SkillTest:
         options = tuple(c for c in children if isinstance(c, TestOption))
@@ -122,9 +123,8 @@ class StepBuilder(BaseBuilder):
 
     def else_body(self, meta: Meta, children: list) -> Block:
         child = children[0]
-        if isinstance(child, IfStep):
-            return Block(span=child.span, steps=(child,))
-        return child
+        steps = (child,) if isinstance(child, IfStep) else child.steps
+        return Block(span=self._span(meta), steps=steps)   # spans `else` too
 
     def reroll(self, meta: Meta, children: list) -> Reroll:
         return Reroll(span=self._span(meta), henchman=self._ref(RefKind.HENCHMAN, children[0]))

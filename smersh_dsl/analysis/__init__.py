@@ -1,0 +1,1 @@
+"""Analyses of the model that checks, graphs and players share."""
