@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
+from smersh_dsl.analysis.grid import all_entries
+from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.cards import EncounterCard
@@ -33,6 +35,24 @@ def repeats(items: Iterable[tuple[object, Span]]) -> Iterator[tuple[object, Span
             first[key] = span
 
 
+@check("P003")
+def needless_numbered_overrides(ctx: Context) -> Iterator[Diagnostic]:
+    """`override` on an entry or card that the base game does not have."""
+    base = ctx.project.base
+    entries = all_entries(base) if base is not None else {}
+    numbers = {n for n, _ in card_numbers(base.of_type(EncounterCard))} if base else set()
+    for entry in ctx.project.of_type(EncounterEntry):
+        if entry.override and entry.key.triple not in entries:
+            yield Diagnostic.of("P003", entry.key.span,
+                                f"`override` of entry {entry.key.text}, which the base game "
+                                "does not define", "remove `override`: this entry is new")
+    for card in ctx.project.of_type(EncounterCard):
+        if card.override and card.number not in numbers:
+            yield Diagnostic.of("P003", keyword_span(card.span, "card"),
+                                f"`override` of encounter card {card.number:02d}, which the "
+                                "base game does not define", "remove `override`: this card is new")
+
+
 @check("D001")
 def duplicate_entries(ctx: Context) -> Iterator[Diagnostic]:
     entries = ctx.project.of_type(EncounterEntry)
@@ -40,6 +60,14 @@ def duplicate_entries(ctx: Context) -> Iterator[Diagnostic]:
         text = ".".join(f"{n:02d}" if i == 0 else str(n) for i, n in enumerate(key))  # type: ignore[arg-type]
         yield Diagnostic.of("D001", span, f"entry {text} is defined twice",
                             f"the first is at {_where(first)}")
+    base = all_entries(ctx.project.base) if ctx.project.base is not None else {}
+    for entry in entries:
+        inherited = base.get(entry.key.triple)
+        if inherited is not None and not entry.override:
+            yield Diagnostic.of("D001", entry.key.span,
+                                f"entry {entry.key.text} is already defined by the base game",
+                                f"write `override entry` to replace {_where(inherited.key.span)}, "
+                                "or use another key")
 
 
 def card_numbers(cards: list[EncounterCard]) -> Iterator[tuple[int, Span]]:
@@ -57,11 +85,13 @@ def duplicate_cards(ctx: Context) -> Iterator[Diagnostic]:
     for number, span, first in repeats(card_numbers(cards)):
         yield Diagnostic.of("D002", span, f"encounter number {number:02d} is used twice",
                             f"the first is at {_where(first)}")
-    for number, span in card_numbers(cards):
+    for number, span in (item for card in cards if not card.override
+                         for item in card_numbers([card])):
         if number in base_numbers:
             yield Diagnostic.of("D002", span,
                                 f"encounter number {number:02d} is already a card of the base game",
-                                f"the base card is at {_where(base_numbers[number])}")
+                                f"write `override card` to replace the base card at "
+                                f"{_where(base_numbers[number])}, or use another number")
     for card in cards:
         for group in (card.responses, *(s.responses for s in card.sections)):
             for number, span, first in repeats((r.number, r.span) for r in group):

@@ -41,9 +41,9 @@ def _targets(ctx: Context) -> Iterator[Diagnostic]:
             if ref.kind is not RefKind.TARGET:
                 continue
             if known is None:
-                yield Diagnostic.of("N007", ref.span, f"`goto {ref.name}` outside a showdown",
-                                    "`goto` only jumps between the encounters, tallies and "
-                                    "conclusions of one showdown or Dr. Lobo section")
+                yield Diagnostic.of("N007", ref.span, f"a jump to `{ref.name}` outside a showdown",
+                                    "`goto` and `->` only jump between the encounters, tallies "
+                                    "and conclusions of one showdown or Dr. Lobo section")
             elif ref.name not in known:
                 yield _unknown(ref, known, " in this section")
 

@@ -1,0 +1,105 @@
+"""The encounter grid: which ENCOUNTER.RESPONSE.DIE keys a book must hold (EP-ENC-1).
+
+Every response printed on an encounter card (or on a card's second section) is looked
+up with every die value the place of the encounter can give:
+- a region's deck uses the region's `values`, else the numeric faces of the game's
+  fate die (1-5, EP-ENC-3);
+- a region with a lair also needs the value 5, since at a lair the die is always 5
+  (EP-ENC-4);
+- a card section at a place (Swagman's Hope, SH-ENC-1) uses that place's `values`
+  (the fate card's blue number, 1-4, SH-ENC-2), else the region's.
+Die values are data declared in the book, never constants here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smersh_dsl.model.cards import EncounterCard, Response
+from smersh_dsl.model.document import Project
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.world import GameDef, Location, Region
+
+DEFAULT_VALUES = (1, 2, 3, 4, 5)
+LAIR_VALUE = 5
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One response of one card (or card section) and the die values it needs."""
+
+    number: int
+    title: str
+    response: Response
+    values: tuple[int, ...]
+
+
+def _lineage(project: Project) -> list[Project]:
+    """The project, then its base, then the base's base: nearest first."""
+    chain, seen = [], set()
+    current: Project | None = project
+    while current is not None and id(current) not in seen:
+        chain.append(current)
+        seen.add(id(current))
+        current = current.base
+    return chain
+
+
+def fate_values(project: Project) -> tuple[int, ...]:
+    for member in _lineage(project):
+        header = member.header
+        if isinstance(header, GameDef):
+            for die in header.dice:
+                if die.name.text == "fate" and die.numeric_faces():
+                    return die.numeric_faces()
+    return DEFAULT_VALUES
+
+
+def regions(project: Project) -> dict[str, Region]:
+    """Every region by name; the project's own (an `override`) wins over its base's."""
+    found: dict[str, Region] = {}
+    for member in reversed(_lineage(project)):
+        found.update({r.name.text: r for r in member.of_type(Region)})
+    return found
+
+
+def region_values(region: Region | None, default: tuple[int, ...]) -> tuple[int, ...]:
+    values = set(region.values if region is not None and region.values else default)
+    if region is not None and any(loc.lair for loc in region.locations):
+        values.add(LAIR_VALUE)
+    return tuple(sorted(values))
+
+
+def _place(region: Region | None, name: str, every: dict[str, Region]) -> Location | None:
+    for candidate in ([region] if region else []) + list(every.values()):
+        for loc in candidate.locations:
+            if loc.name.text == name:
+                return loc
+    return None
+
+
+def rows(card: EncounterCard, every: dict[str, Region], default: tuple[int, ...]) -> list[GridRow]:
+    region = every.get(card.region.name)
+    values = region_values(region, default)
+    found = [GridRow(card.number, card.title, r, values) for r in card.responses]
+    for section in card.sections:
+        place = _place(region, section.location.name, every)
+        place_values = tuple(place.values) if place is not None and place.values else values
+        found.extend(GridRow(section.number, section.title, r, place_values)
+                     for r in section.responses)
+    return found
+
+
+def all_cards(project: Project) -> list[EncounterCard]:
+    """Cards of the project and its bases; an `override` card replaces the base's."""
+    found: dict[int, EncounterCard] = {}
+    for member in reversed(_lineage(project)):
+        found.update({c.number: c for c in member.of_type(EncounterCard)})
+    return list(found.values())
+
+
+def all_entries(project: Project) -> dict[tuple[int, int, int], EncounterEntry]:
+    found: dict[tuple[int, int, int], EncounterEntry] = {}
+    for member in reversed(_lineage(project)):
+        found.update({e.key.triple: e for e in member.of_type(EncounterEntry)})
+    return found

@@ -1,0 +1,71 @@
+"""C: the encounter grid is complete and every entry is led to (EP-ENC-1, -2, -4; SH-ENC-2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from smersh_dsl.analysis.grid import all_cards, all_entries, fate_values, regions, rows
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.cards import EncounterCard
+from smersh_dsl.model.entries import EncounterEntry
+
+
+def key_text(number: int, response: int, die: int | None = None) -> str:
+    text = f"{number:02d}.{response}"
+    return text if die is None else f"{text}.{die}"
+
+
+def _listing(values: list[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+@check("C001")
+def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
+    every = regions(ctx.project)
+    default = fate_values(ctx.project)
+    entries = all_entries(ctx.project)
+    for card in ctx.project.of_type(EncounterCard):
+        for row in rows(card, every, default):
+            number, response = row.number, row.response.number
+            missing = [v for v in row.values if (number, response, v) not in entries]
+            if not missing:
+                continue
+            keys = ", ".join(key_text(number, response, v) for v in missing)
+            plural = "s" if len(missing) > 1 else ""
+            yield Diagnostic.of(
+                "C001", row.response.span,
+                f"response {response} of encounter {number:02d} \"{row.title}\" has no entry "
+                f"for die value{plural} {_listing(missing)}",
+                f"write entry {keys}" if len(missing) <= 3 else
+                f"write entries {key_text(number, response)}.N for N in {_listing(missing)}")
+
+
+def _why_orphan(key: tuple[int, int, int], cards: dict[int, tuple[str, dict[int, tuple[int, ...]]]]) -> str:
+    number, response, die = key
+    if number not in cards:
+        return f"no encounter card or section has the number {number:02d}"
+    title, responses = cards[number]
+    if response not in responses:
+        listed = _listing(sorted(responses)) or "none"
+        return f"encounter {number:02d} \"{title}\" has no response {response} (it lists {listed})"
+    return (f"the die never shows {die} for encounter {number:02d} (it gives "
+            f"{_listing(list(responses[response]))})")
+
+
+@check("C002")
+def orphan_entries(ctx: Context) -> Iterator[Diagnostic]:
+    every = regions(ctx.project)
+    default = fate_values(ctx.project)
+    cards: dict[int, tuple[str, dict[int, tuple[int, ...]]]] = {}
+    for card in all_cards(ctx.project):
+        for row in rows(card, every, default):
+            title, responses = cards.setdefault(row.number, (row.title, {}))
+            responses[row.response.number] = row.values
+    for entry in ctx.project.of_type(EncounterEntry):
+        number, response, die = entry.key.triple
+        if die in cards.get(number, ("", {}))[1].get(response, ()):
+            continue
+        yield Diagnostic.of("C002", entry.key.span,
+                            f"entry {entry.key.text} is never read: {_why_orphan(entry.key.triple, cards)}",
+                            "fix the key, or add the card or response that leads here")
