@@ -1,0 +1,147 @@
+"""K: the S.H.I.E.L.D. campaign's log, scenarios and evidence (SC-CAMP-1, SC-LOG-*, SC-EVID-*)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from smersh_dsl.analysis.paths import keyword_span
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, Scenario,
+                                       StepAction)
+
+
+def _actions(scenario: Scenario, *phases: str) -> Iterator[StepAction]:
+    for phase in phases:
+        for step in getattr(scenario, phase):
+            yield from step.actions
+
+
+def _campaign(ctx: Context) -> CampaignDef | None:
+    for project in (ctx.project, ctx.project.base):
+        if project is not None and isinstance(project.header, CampaignDef):
+            return project.header
+    return None
+
+
+def _scenarios(ctx: Context) -> list[Scenario]:
+    own = ctx.project.of_type(Scenario)
+    base = ctx.project.base.of_type(Scenario) if ctx.project.base is not None else []
+    mine = {s.number for s in own}
+    return sorted([s for s in base if s.number not in mine] + own, key=lambda s: s.number)
+
+
+def _recorders(scenarios: list[Scenario]) -> dict[str, set[int]]:
+    found: dict[str, set[int]] = {}
+    for scenario in scenarios:
+        for action in _actions(scenario, "setup", "victory", "defeat"):
+            if action.kind is ActionKind.RECORD and action.field is not None:
+                found.setdefault(action.field.name, set()).add(scenario.number)
+    return found
+
+
+@check("K001")
+def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
+    """SC-LOG-2: a setup reads only what an earlier scenario's victory recorded."""
+    scenarios = _scenarios(ctx)
+    recorded = _recorders(scenarios)
+    for scenario in ctx.project.of_type(Scenario):
+        for action in _actions(scenario, "setup", "victory", "defeat"):
+            if action.kind is not ActionKind.READ or action.field is None:
+                continue
+            name, source = action.field.name, action.source
+            by = sorted(recorded.get(name, ()))
+            if source is not None and source >= scenario.number:
+                message = (f"scenario {scenario.number} reads `{name}` from scenario {source}, "
+                           "which is not played before it")
+            elif source is not None and source not in by:
+                message = f"scenario {source} does not record `{name}`"
+            else:
+                continue
+            earlier = [n for n in by if n < scenario.number]
+            hint = (f"`{name}` is recorded by scenario {', '.join(map(str, earlier))}" if earlier
+                    else f"no scenario before {scenario.number} records `{name}`")
+            yield Diagnostic.of("K001", action.span, message, hint)
+
+
+@check("K002")
+def recorded_never_read(ctx: Context) -> Iterator[Diagnostic]:
+    scenarios = _scenarios(ctx)
+    read = {a.field.name for s in scenarios for a in _actions(s, "setup", "victory", "defeat")
+            if a.kind is ActionKind.READ and a.field is not None}
+    flagged: set[str] = set()
+    for scenario in ctx.project.of_type(Scenario):
+        for action in _actions(scenario, "setup", "victory", "defeat"):
+            if (action.kind is ActionKind.RECORD and action.field is not None
+                    and action.field.name not in read and action.field.name not in flagged):
+                flagged.add(action.field.name)
+                yield Diagnostic.of("K002", action.span,
+                                    f"`{action.field.name}` is recorded but no scenario reads it",
+                                    f"read it in a later setup (`read {action.field.name} from "
+                                    f"{scenario.number}`) or stop recording it")
+
+
+@check("K003")
+def scenario_numbers(ctx: Context) -> Iterator[Diagnostic]:
+    """SC-CAMP-1: the scenarios are played in order, numbered 1, 2, 3 ..."""
+    scenarios = _scenarios(ctx)
+    numbers = sorted({s.number for s in scenarios})
+    if not numbers:
+        return
+    mine = {id(s) for s in ctx.project.of_type(Scenario)}
+    expected = 1
+    for number in numbers:
+        if number != expected:
+            scenario = next(s for s in scenarios if s.number == number)
+            if id(scenario) in mine:
+                missing = ", ".join(str(n) for n in range(expected, number))
+                yield Diagnostic.of(
+                    "K003", keyword_span(scenario.span, "scenario"), f"scenario {number} follows a gap: no scenario {missing}",
+                    "number the scenarios 1, 2, 3 ... in the order they are played")
+        expected = number + 1
+
+
+@check("K004", "K005", "K006", "K007")
+def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
+    header = ctx.project.header
+    if not isinstance(header, CampaignDef) or not header.evidence:
+        return
+    kinds = {k: [e for e in header.evidence if e.kind is k] for k in EvidenceKind}
+    sizes = Counter(len(cards) for cards in kinds.values())
+    usual = sizes.most_common(1)[0][0]
+    for kind, cards in kinds.items():
+        if len(cards) != usual:
+            span = cards[0].name.span if cards else header.key.span
+            yield Diagnostic.of("K004", span,
+                                f"{kind.value} has {len(cards)} evidence cards, the other sets {usual}",
+                                "the three sets are of equal size (SC-EVID-1: three of each)")
+    names = {k: [e.name.text for e in cards] for k, cards in kinds.items()}
+    seen: dict[tuple[str, str, str], str] = {}
+    for combo in header.combinations:
+        key = (combo.means.name, combo.motive.name, combo.opportunity.name)
+        if key in seen:
+            yield Diagnostic.of("K006", combo.span,
+                                f"the combination {' x '.join(key)} is listed twice",
+                                f"it already implicates \"{seen[key]}\"; each combination names "
+                                "exactly one board member (SC-EVID-2)")
+        else:
+            seen[key] = combo.member.name
+    if header.combinations or all(names.values()):
+        every = list(itertools.product(names[EvidenceKind.MEANS], names[EvidenceKind.MOTIVE],
+                                       names[EvidenceKind.OPPORTUNITY]))
+        missing = [c for c in every if c not in seen]
+        if missing:
+            shown = "; ".join(" x ".join(c) for c in missing[:3])
+            more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+            yield Diagnostic.of("K005", header.key.span,
+                                f"{len(missing)} evidence combination{'s' if len(missing) > 1 else ''} "
+                                f"implicate{'' if len(missing) > 1 else 's'} nobody: {shown}{more}",
+                                "list every means x motive x opportunity in `combinations` (SC-EVID-2)")
+    implicated = set(seen.values())
+    for member in header.board_members:
+        if member.text not in implicated:
+            yield Diagnostic.of("K007", member.span,
+                                f"board member \"{member.text}\" is implicated by no combination",
+                                "every board member can be the traitor: give them combinations")

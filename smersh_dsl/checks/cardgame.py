@@ -1,0 +1,75 @@
+"""M: Agents of S.M.U.S.H. cards agree with the rules block (SM-SETUP-1, SM-INC-2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from smersh_dsl.analysis.paths import keyword_span
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.document import Project
+
+# rules-block setting -> the card block it counts, and how many faces each card has.
+COUNTED = {"gadget_cards": (SmushGadgetCard, "gadget_card"),
+           "defence_cards": (DefenceCard, "defence_card")}
+FACES_PER_CARD = 2
+
+
+def _header(project: Project) -> CardGameDef | None:
+    for member in (project, project.base):
+        if member is not None and isinstance(member.header, CardGameDef):
+            return member.header
+    return None
+
+
+def _cards(project: Project, kind: type) -> list:
+    own = project.of_type(kind)
+    if project.base is not None and not isinstance(project.header, CardGameDef):
+        numbers = {c.number for c in own}
+        own = own + [c for c in project.base.of_type(kind) if c.number not in numbers]
+    return own
+
+
+@check("M001")
+def card_counts(ctx: Context) -> Iterator[Diagnostic]:
+    header = _header(ctx.project)
+    if header is None or ctx.project.header is not header:
+        return   # a fragment adds cards to a game: the game's own check counts them
+    for setting in header.rules:
+        if setting.name.text not in COUNTED or not isinstance(setting.values[0], int):
+            continue
+        kind, keyword = COUNTED[setting.name.text]
+        have, want = len(ctx.project.of_type(kind)), setting.values[0]
+        if have != want:
+            yield Diagnostic.of("M001", setting.span,
+                                f"the rules ask for {want} `{keyword}` blocks, the project has {have}",
+                                "add or remove cards, or correct the rules block (SM-SETUP-1)")
+
+
+@check("M002")
+def two_faces(ctx: Context) -> Iterator[Diagnostic]:
+    for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
+        faces, word, keyword = ((card.halves, "halves", "gadget_card")
+                                if isinstance(card, SmushGadgetCard)
+                                else (card.faces, "faces", "defence_card"))
+        if len(faces) != FACES_PER_CARD:
+            yield Diagnostic.of("M002", keyword_span(card.span, keyword),
+                                f"{keyword} {card.number} has {len(faces)} {word}, not {FACES_PER_CARD}",
+                                "a gadget card has two halves and a defence card two diagonal "
+                                "faces (SM-SETUP-1)")
+
+
+@check("M003")
+def gadget_types_met(ctx: Context) -> Iterator[Diagnostic]:
+    """SM-INC-2: a gadget overcomes only a defence of its own type."""
+    defended = {f.type.name for c in _cards(ctx.project, DefenceCard) for f in c.faces if f.type}
+    if not defended:
+        return
+    for card in ctx.project.of_type(SmushGadgetCard):
+        for half in card.halves:
+            if half.type is not None and half.type.name not in defended:
+                yield Diagnostic.of("M003", half.type.span,
+                                    f"no defence face has the type `{half.type.name}`, so "
+                                    f"\"{half.name.text}\" can never overcome one",
+                                    "give some defence this type, or change the gadget's type")

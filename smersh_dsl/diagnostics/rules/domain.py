@@ -1,0 +1,108 @@
+"""X, A, K, M: rules of one game each: expansions, Swagman's Hope, the campaign, S.M.U.S.H."""
+
+from smersh_dsl.diagnostics.catalogue import Rule
+from smersh_dsl.diagnostics.diagnostic import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+_AUS = ('override region Australia {\n  city Darwin [coastal fate 1]\n  city Perth [coastal fate 2]\n'
+        '  city Hub [hub values 1..4]\n  area Outback [stranded_only]\n  route Hub Darwin\n}\n')
+_CAMPAIGN = ('campaign c "C" {\n  log { field count number "Count" }\n'
+             '  board { "Chief" "Deputy" }\n'
+             '  evidence { means { "A" "B" } motive { "M" "N" } opportunity { "O" "P" } }\n'
+             '  combinations {\n'
+             + "".join(f'    "{a}" "{m}" "{o}" -> "{"Chief" if (a, m) < ("B", "N") else "Deputy"}"\n'
+                       for a in "AB" for m in "MN" for o in "OP")
+             + '  }\n}\n')
+_S1 = 'scenario 1 "One" { victory { "Write it down." record count } }\n'
+_S2 = 'scenario 2 "Two" { setup { "Read it back." read count from 1 } }\n'
+_SMUSH = ('cardgame g "G" {\n  rules { gadget_cards 1 defence_cards 1 }\n  types { Tech Force }\n}\n'
+          'gadget_card 1 { half "Watch" { type Tech strength 1 } half "Gum" { type Force strength 1 } }\n')
+_DEF_GOOD = 'defence_card 1 { face "Wall" { type Tech strength 2 } face "Door" { type Force strength 1 } }\n'
+_DEF_BAD = 'defence_card 1 { face "Wall" { type Tech strength 2 } face "Door" { type Tech strength 1 } }\n'
+
+RULES = [
+    Rule("X001", "unknown-base-rule", E, "an expansion sets a rule its base game does not have",
+         "An expansion changes the rules its base game defines (`intel_overflow`, "
+         "`hand_limit`, ...); a rule the base does not know is usually a misspelling, and "
+         "no player would apply it.",
+         'expansion extra "Extra" extends smersh { rules { intel_overflw 6 } }',
+         'expansion extra "Extra" extends smersh { rules { intel_overflow 6 } }', phase="domain"),
+    Rule("A001", "stranded-in-outback", E, "a stranded card path that leaves the spy in the Outback",
+         "A stranded spy reads a Stranded card as the encounter, and the card says where the "
+         "spy ends (SH-STRAND-1); the Outback is never a place to stay (SH-BOARD-4). Every "
+         "path through the card (each outcome, option and arm) must end with a `move` to a "
+         "place off the Outback.",
+         _AUS + 'stranded "Lost" { test Athletics pass { move Darwin } fail { take 1 injury } }',
+         _AUS + 'stranded "Lost" { test Athletics pass { move Darwin } fail { take 1 injury move Perth } }',
+         phase="domain"),
+    Rule("A002", "red-intel-value", E, "a red intel token numbered other than 1 or 2",
+         "Red intel tokens carry a number, 1 or 2, and an icon (SH-INTEL-1); the number is "
+         "how far Dr. Lobo moves back when the token is rescued.",
+         'expansion e "E" extends smersh { intel_icons { Weapons } }\nred_intel 3 Weapons',
+         'expansion e "E" extends smersh { intel_icons { Weapons } }\nred_intel 2 Weapons',
+         phase="domain"),
+    Rule("A003", "missing-hub-section", E, "a card of a region with a hub has no section for the hub",
+         "Australia cards carry a coastal encounter and a Swagman's Hope encounter (SH-ENC-1): "
+         "every card of a region with a `[hub]` place needs an `at HUB` section.",
+         _AUS + 'card Australia 91 "Crocodile" { response 1 "Run" }',
+         _AUS + 'card Australia 91 "Crocodile" { response 1 "Run"\n'
+                '  at Hub 92 "Dry Well" { response 1 "Dig" } }', phase="domain"),
+    Rule("A004", "outback-entered", E, "a move or route into the Outback",
+         "The Outback is entered only by a Stranded card (SH-BOARD-4): no entry may `move` a "
+         "spy there and no route may lead there. Use the `stranded` effect instead.",
+         _AUS + 'entry 91.1.1 { "Lost." move Outback }',
+         _AUS + 'entry 91.1.1 { "Lost." stranded }', phase="domain"),
+    Rule("A005", "duplicate-fate-number", E, "two coastal cities share a fate number",
+         "The fate card's blue number picks one coastal city (SH-BOARD-1), so each coastal "
+         "city of a region has its own number.",
+         _AUS.replace("Perth [coastal fate 2]", "Perth [coastal fate 1]"), _AUS, phase="domain"),
+    Rule("K001", "read-before-recorded", E, "a log field read before any earlier scenario records it",
+         "A setup reads only what an earlier scenario recorded (SC-LOG-2): `read FIELD from N` "
+         "needs scenario N to come first and to `record FIELD`.",
+         _CAMPAIGN + _S1 + 'scenario 2 "Two" { setup { "Read it back." read count from 2 } }\n',
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K002", "recorded-never-read", W, "a log field recorded but never read",
+         "A field that scenarios write into the campaign log but that no setup ever reads "
+         "costs players time for nothing; either read it later or stop recording it.",
+         _CAMPAIGN + _S1, _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K003", "scenario-gap", E, "scenario numbers that do not run 1, 2, 3 ...",
+         "The scenarios are played in order (SC-CAMP-1) and `read ... from N` names them by "
+         "number, so they are numbered from 1 without gaps.",
+         _CAMPAIGN + _S1 + _S2.replace("scenario 2", "scenario 3").replace("from 1", "from 1"),
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K004", "evidence-sets-unequal", E, "the evidence sets are not of equal size",
+         "The evidence cards come in three sets, means, motive and opportunity, of the same "
+         "size (three each, SC-EVID-1), one of each hidden in the envelope.",
+         _CAMPAIGN.replace('opportunity { "O" "P" }', 'opportunity { "O" "P" "Q" }') + _S1 + _S2,
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K005", "evidence-combination-missing", E, "a means x motive x opportunity that implicates nobody",
+         "Every combination of one means, one motive and one opportunity implicates exactly "
+         "one board member (SC-EVID-2); the table must list all of them.",
+         _CAMPAIGN.replace('    "A" "M" "O" -> "Chief"\n', "") + _S1 + _S2,
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K006", "evidence-combination-twice", E, "an evidence combination listed twice",
+         "Each combination names exactly one board member (SC-EVID-2); listing it again, "
+         "even with the same member, leaves the table ambiguous.",
+         _CAMPAIGN.replace('  }\n}', '    "A" "M" "O" -> "Deputy"\n  }\n}') + _S1 + _S2,
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K007", "board-member-never-implicated", E, "a board member no combination implicates",
+         "Any board member may be the traitor; one whom no evidence combination implicates "
+         "can never be accused (SC-EVID-2, SC-ACCUSE-1).",
+         _CAMPAIGN.replace('"Chief" "Deputy" }', '"Chief" "Deputy" "Intern" }') + _S1 + _S2,
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("M001", "card-count-mismatch", E, "the number of cards differs from the rules block",
+         "The rules block says how many gadget and defence cards the game has (three and "
+         "six, SM-SETUP-1); the project must hold exactly that many.",
+         _SMUSH.replace("defence_cards 1", "defence_cards 2") + _DEF_GOOD, _SMUSH + _DEF_GOOD,
+         phase="domain"),
+    Rule("M002", "card-faces", E, "a gadget card without two halves or a defence card without two faces",
+         "A gadget card has two halves, one upside down, and a defence card two diagonal "
+         "faces (SM-SETUP-1).",
+         _SMUSH + 'defence_card 1 { face "Wall" { type Tech strength 2 } }\n', _SMUSH + _DEF_GOOD,
+         phase="domain"),
+    Rule("M003", "gadget-type-unmatched", W, "a gadget type that no defence face has",
+         "A gadget overcomes only a defence with the same type symbol (SM-INC-2); a gadget "
+         "whose type no defence has can never be used to overcome anything.",
+         _SMUSH + _DEF_BAD, _SMUSH + _DEF_GOOD, phase="domain"),
+]
