@@ -89,12 +89,32 @@ def open_braces(text: str, upto: int) -> list[int]:
     return stack
 
 
+def end_of_code(text: str) -> int:
+    """The offset just past the last character that is not blank or in a comment."""
+    last, i, n = 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            last = min(i + 1, n)
+        elif not ch.isspace():
+            last = i + 1
+        i += 1
+    return last
+
+
 def _position(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _unclosed(text: str, offset: int, file: str, at: str) -> Diagnostic | None:
+def unclosed(text: str, offset: int, file: str, at: str) -> Diagnostic | None:
     stack = open_braces(text, offset)
     if not stack:
         return None
@@ -127,17 +147,17 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
     assert isinstance(error, UnexpectedToken)
     token: Token = error.token
     if token.type == "$END":
-        found = _unclosed(text, len(text), file, "the file ends first")
+        found = unclosed(text, len(text), file, "the file ends first")
         if found:
             return found
-        line, column = _position(original, len(original.rstrip()))
+        line, column = _position(original, end_of_code(original))
         return Diagnostic.of("S001", Span.point(file, line, column),
                              "the file ends too early",
                              f"expected {expected_words(set(error.expected), lark)}")
     offset = token.start_pos or 0
     at_block_start = str(token) in TOP_LEVEL and (offset == 0 or text[offset - 1] == "\n")
     if at_block_start:
-        found = _unclosed(text, offset, file, f"`{token}` on line {token.line} starts a new block")
+        found = unclosed(text, offset, file, f"`{token}` on line {token.line} starts a new block")
         if found:
             return found
     span = Span(file, token.line or 1, token.column or 1, token.end_line or token.line or 1,

@@ -12,7 +12,8 @@ from lark.exceptions import UnexpectedInput
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Comment, SourceFile
 from smersh_dsl.model.span import Span
-from smersh_dsl.parse.errors import TOP_LEVEL, syntax_diagnostic
+from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
+from smersh_dsl.parse.scan import in_literal
 from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.resources import grammar_path
@@ -55,9 +56,21 @@ def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Dia
             tree = parser().parse(attempt)
             return tree, list(_comments), diagnostics
         except UnexpectedInput as error:
-            diagnostics.append(syntax_diagnostic(error, text, attempt, file, parser()))
             offset = error.pos_in_stream if error.pos_in_stream is not None else len(attempt)
             begin, end = _recovery_window(attempt, offset)
+            still_open = (open_braces(attempt, begin)
+                          if 0 < begin < offset and not in_literal(attempt, begin) else [])
+            if still_open:
+                # A block keyword that the open block also allows (`region` in a mission)
+                # was read as part of it: the open block is the broken one; keep the next.
+                line = attempt.count("\n", 0, begin) + 1
+                word = _BLOCK_START.match(attempt, begin).group().split()[-1]  # type: ignore[union-attr]
+                diagnostics.append(unclosed(attempt, begin, file,
+                                            f"`{word}` on line {line} starts a new block"))  # type: ignore[arg-type]
+                starts = [m.start() for m in _BLOCK_START.finditer(attempt) if m.start() <= still_open[0]]
+                begin, end = (starts[-1] if starts else 0), begin
+            else:
+                diagnostics.append(syntax_diagnostic(error, text, attempt, file, parser()))
             if attempt[begin:end].strip() == "":
                 break
             attempt = _blank(attempt, begin, end)

@@ -36,6 +36,12 @@ class BaseBuilder(Transformer):
     def _invalid(self, span: Span, message: str, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic.of("S005", span, message, hint))
 
+    def _positive(self, meta: Meta, value: int, what: str, hint: str) -> int:
+        """``value``, reporting S005 when it is below 1 (a count that must be at least 1)."""
+        if value < 1:
+            self._invalid(self._span(meta), f"{what} of {value}", hint)
+        return value
+
     def _text(self, token: Token) -> str:
         return unquote(str(token))
 

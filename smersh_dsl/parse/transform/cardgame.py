@@ -48,7 +48,11 @@ class CardGameBuilder(BaseBuilder):
         return ("type", self._ref(RefKind.CARD_TYPE, children[0]))
 
     def strength(self, meta: Meta, children: list) -> tuple:
-        return ("strength", int(children[0]))
+        value = int(children[0])
+        if value < 0:
+            self._invalid(self._span(meta), f"a strength of {value}",
+                          "strengths are never negative; a penalty is a `bonus -N` (SM-CARD-1)")
+        return ("strength", value)
 
     def boost(self, meta: Meta, children: list) -> Boost:
         return Boost(span=self._span(meta), cost=int(children[0]), amount=int(children[1]))

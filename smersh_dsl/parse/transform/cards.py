@@ -46,7 +46,8 @@ class CardBuilder(BaseBuilder):
         return ("discard", self._text(children[0]))
 
     def copies(self, meta: Meta, children: list) -> tuple:
-        return ("copies", int(children[0]))
+        return ("copies", self._positive(meta, int(children[0]), "a card with a copy count",
+                                         "a card is printed at least once; remove the card instead"))
 
     def mission(self, meta: Meta, children: list) -> MissionCard:
         name, *items = children

@@ -168,7 +168,8 @@ class WorldBuilder(BaseBuilder):
                      end=self._ref(RefKind.LOCATION, end), cost=cost[0] if cost else 1)
 
     def route_cost(self, meta: Meta, children: list) -> int:
-        return int(children[0])
+        return self._positive(meta, int(children[0]), "a route cost",
+                              "a route costs at least 1 movement point (SH-BOARD-2)")
 
     def bonus(self, meta: Meta, children: list) -> RegionBonus:
         effects = children[1] if len(children) > 1 else ()
