@@ -17,9 +17,12 @@ from smersh_dsl.checks.run import check_projects, ordered
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.diagnostics.report.statistics import render_statistics
 from smersh_dsl.project.discover import UsageError
 from smersh_dsl.project.load import load_paths
 from smersh_dsl.resources import bundled_books
+from smersh_dsl.settings.policy import Policy
+from smersh_dsl.settings.selection import split_items, unknown_items
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -48,7 +51,18 @@ def cli() -> None:
 @click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text",
               show_default=True, help="How to print the findings.")
 @click.option("--quiet", "-q", is_flag=True, help="One line per finding, no source excerpt.")
-def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Report only these rules: codes (G001), prefixes (G) or names, "
+                   "comma-separated. Replaces the configuration's `select`.")
+@click.option("--ignore", multiple=True, metavar="RULES",
+              help="Never report these rules; adds to the configuration's `ignore`.")
+@click.option("--config", "config", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Use this smersh.toml or pyproject.toml instead of the nearest one.")
+@click.option("--statistics", is_flag=True,
+              help="After the report, count the findings per rule (on stderr for "
+                   "machine formats).")
+def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[str, ...],
+                  ignore: tuple[str, ...], config: Path | None, statistics: bool) -> None:
     """Check .smersh projects and report every problem found.
 
     PATHS are project folders (holding a book.smersh or game.smersh manifest),
@@ -61,17 +75,28 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool) -> None:
       smersh check books/epic --format json > report.json
       smersh check my-encounter.smersh -q
 
+    The nearest smersh.toml (or [tool.smersh] in a pyproject.toml) above a
+    project sets `select` and `ignore`; `# smersh: ignore[CODE]` silences a
+    line, or the block that follows when alone on its line.
+
     Exits 0 when nothing at error severity is found, 1 when something is,
     and 2 on a usage error.
     """
+    chosen = split_items(select) or None
+    dropped = split_items(ignore)
+    for item in unknown_items((chosen or []) + dropped):
+        raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
+                                 param_hint="--select/--ignore")
     try:
         projects, diagnostics, library = load_paths(list(paths) or default_paths())
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     diagnostics.extend(check_projects(projects, library.names()))
-    found = ordered(diagnostics)
+    found = ordered(Policy(chosen, dropped, config).filter(projects, diagnostics))
     sources = {f.path: f.text for p in projects for f in p.files}
     click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
+    if statistics:
+        click.echo(render_statistics(found), nl=False, err=fmt != "text")
     sys.exit(EXIT_FINDINGS if any(d.severity is Severity.ERROR for d in found) else EXIT_CLEAN)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.report.github import render_github
 from smersh_dsl.diagnostics.report.json_report import render_json
+from smersh_dsl.diagnostics.report.sarif import render_sarif
 from smersh_dsl.diagnostics.report.text import render_text
 
 Sources = dict[str, str]
@@ -14,4 +16,6 @@ Reporter = Callable[[list[Diagnostic], Sources, bool], str]
 REPORTERS: dict[str, Reporter] = {
     "text": render_text,
     "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
 }

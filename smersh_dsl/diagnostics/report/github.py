@@ -1,0 +1,31 @@
+"""GitHub Actions workflow commands: one annotation per finding on the pull request.
+
+    ::error file=books/epic/x.smersh,line=3,col=5,endLine=3,endColumn=9,title=N001 unknown-skill::unknown skill `Spycrfat`
+"""
+
+from __future__ import annotations
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+    lines = []
+    for d in diagnostics:
+        s = d.span
+        props = {"file": s.file, "line": s.line, "col": s.column,
+                 "endLine": s.end_line, "endColumn": s.end_column,
+                 "title": f"{d.code} {d.name}"}
+        head = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
+        body = d.message + (f"\n{d.hint}" if d.hint else "")
+        lines.append(f"::{COMMANDS[d.severity]} {head}::{escape_data(body)}")
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,82 @@
+"""SARIF 2.1.0, as GitHub code scanning and other SARIF viewers read it.
+
+Every rule of the catalogue is listed in the driver (so `ruleIndex` is stable from run
+to run); each result points at its file relative to the working folder (`%SRCROOT%`).
+Columns count Unicode code points, as ours do, and the run says so (`columnKind`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+from smersh_dsl import __version__
+from smersh_dsl.diagnostics.catalogue import Rule, catalogue
+from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/smersh-dsl/smersh-dsl"
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+
+
+def _rule(item: Rule) -> dict:
+    return {
+        "id": item.code,
+        "name": item.name,
+        "shortDescription": {"text": item.summary[:1].upper() + item.summary[1:] + "."},
+        "fullDescription": {"text": item.explanation},
+        "help": {
+            "text": f"{item.explanation}\n\nBad:\n{item.bad}\n\nGood:\n{item.good}",
+            "markdown": (f"{item.explanation}\n\n**Bad**\n\n```\n{item.bad}\n```\n\n"
+                         f"**Good**\n\n```\n{item.good}\n```"),
+        },
+        "defaultConfiguration": {"level": LEVELS[item.severity]},
+        "properties": {"tags": [item.phase] if item.phase else []},
+    }
+
+
+def _artifact(file: str) -> dict:
+    path = Path(file)
+    if not path.is_absolute():
+        return {"uri": quote(path.as_posix()), "uriBaseId": "%SRCROOT%"}
+    return {"uri": path.as_uri()}
+
+
+def _result(d: Diagnostic, index: dict[str, int]) -> dict:
+    s = d.span
+    text = d.message + (f" ({d.hint})" if d.hint else "")
+    return {
+        "ruleId": d.code,
+        "ruleIndex": index[d.code],
+        "level": LEVELS[d.severity],
+        "message": {"text": text},
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": _artifact(s.file),
+                "region": {"startLine": s.line, "startColumn": s.column,
+                           "endLine": s.end_line, "endColumn": max(s.end_column, s.column)},
+            },
+        }],
+    }
+
+
+def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+    rules = list(catalogue().values())
+    index = {item.code: i for i, item in enumerate(rules)}
+    root = Path(os.getcwd()).as_uri().rstrip("/") + "/"
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "smersh", "version": __version__,
+                                "semanticVersion": __version__,
+                                "informationUri": INFORMATION_URI,
+                                "rules": [_rule(item) for item in rules]}},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
+            "columnKind": "unicodeCodePoints",
+            "results": [_result(d, index) for d in diagnostics],
+        }],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,1 @@
+"""What a run reports: configuration files, --select/--ignore, inline suppressions."""

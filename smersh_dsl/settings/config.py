@@ -1,0 +1,124 @@
+"""Configuration files: `smersh.toml`, or `[tool.smersh]` in a `pyproject.toml`.
+
+The nearest one above a project's folder applies (a `smersh.toml` wins over a
+`pyproject.toml` in the same folder); the search stops at a repository's root (a
+folder holding `.git`). Keys:
+
+    select = ["G", "C001"]        # report only these rules (codes, prefixes or names)
+    ignore = ["todo-in-text"]     # never report these
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.span import Span
+from smersh_dsl.settings.selection import Selection, unknown_items
+
+KEYS = ("select", "ignore")
+_TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
+
+
+@dataclass
+class Config:
+    path: Path | None = None
+    selection: Selection = field(default_factory=Selection)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+def _has_table(path: Path) -> bool:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "[tool.smersh]" in path.read_text(encoding="utf-8", errors="replace")
+    return isinstance(data.get("tool"), dict) and "smersh" in data["tool"]
+
+
+def find_config(start: Path) -> Path | None:
+    folder = start.resolve()
+    if folder.is_file():
+        folder = folder.parent
+    for current in (folder, *folder.parents):
+        candidate = current / "smersh.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = current / "pyproject.toml"
+        if candidate.is_file() and _has_table(candidate):
+            return candidate
+        if (current / ".git").exists():
+            return None
+    return None
+
+
+def _key_span(shown: str, text: str, key: str, value: str | None = None) -> Span:
+    """Where ``key`` is set (or, with ``value``, that quoted item of its list)."""
+    lines = text.split("\n")
+    first = next((n for n, line in enumerate(lines, start=1)
+                  if re.match(rf"\s*{re.escape(key)}\s*=", line)), None)
+    if first is None:
+        return Span.point(shown, 1, 1)
+    if value is not None:
+        for number in range(first, len(lines) + 1):
+            found = lines[number - 1].find(f'"{value}"')
+            if found >= 0:
+                return Span(shown, number, found + 1, number, found + len(value) + 3)
+            if "]" in lines[number - 1]:
+                break
+    column = lines[first - 1].index(key)
+    return Span(shown, first, column + 1, first, column + len(key) + 1)
+
+
+def _problem(span: Span, message: str, hint: str) -> Diagnostic:
+    return Diagnostic.of("L003", span, message, hint)
+
+
+def load_config(path: Path, shown: str) -> Config:
+    config = Config(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        config.problems.append(_problem(Span.point(shown, 1, 1), f"cannot read the configuration: {error}",
+                                        "fix or remove the file"))
+        return config
+    except tomllib.TOMLDecodeError as error:
+        text_error = str(error)
+        where = _TOML_POSITION.search(text_error)
+        if where:
+            line, column = int(where.group(1)), int(where.group(2))
+        else:   # "at end of document"
+            line = text.count("\n") + 1
+            column = len(text) - (text.rfind("\n") + 1) + 1
+        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", text_error)
+        config.problems.append(_problem(Span.point(shown, line, column),
+                                        f"the configuration is not valid TOML: {message}",
+                                        "fix the TOML syntax"))
+        return config
+    table = data.get("tool", {}).get("smersh", {}) if path.name == "pyproject.toml" else data
+    if not isinstance(table, dict):
+        config.problems.append(_problem(Span.point(shown, 1, 1), "`tool.smersh` is not a table",
+                                        "write it as `[tool.smersh]`"))
+        return config
+    lists: dict[str, tuple[str, ...]] = {}
+    for key, value in table.items():
+        if key not in KEYS:
+            config.problems.append(_problem(_key_span(shown, text, key), f"unknown setting `{key}`",
+                                            "the settings are " + ", ".join(f"`{k}`" for k in KEYS)))
+            continue
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            config.problems.append(_problem(_key_span(shown, text, key),
+                                            f"`{key}` must be a list of rule codes or names",
+                                            f'for example `{key} = ["G001", "T"]`'))
+            continue
+        for unknown in unknown_items(items):
+            config.problems.append(_problem(_key_span(shown, text, key, unknown),
+                                            f"`{unknown}` in `{key}` names no rule",
+                                            "`smersh rules` lists every code and name"))
+        lists[key] = tuple(items)
+    config.selection = Selection(lists.get("select"), lists.get("ignore", ()))
+    return config
