@@ -13,13 +13,13 @@ from pathlib import Path
 import click
 
 from smersh_dsl import __version__
-from smersh_dsl.checks.run import check_projects, ordered
+from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.catalogue import catalogue, find
+from smersh_dsl.diagnostics.reference import rules_markdown
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.diagnostics.report.statistics import render_statistics
 from smersh_dsl.project.discover import UsageError
-from smersh_dsl.project.load import load_paths
 from smersh_dsl.resources import bundled_books
 from smersh_dsl.settings.policy import Policy
 from smersh_dsl.settings.selection import split_items, unknown_items
@@ -88,11 +88,9 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
     try:
-        projects, diagnostics, library = load_paths(list(paths) or default_paths())
+        projects, found = check_paths(list(paths) or default_paths(), Policy(chosen, dropped, config))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
-    diagnostics.extend(check_projects(projects, library.names()))
-    found = ordered(Policy(chosen, dropped, config).filter(projects, diagnostics))
     sources = {f.path: f.text for p in projects for f in p.files}
     click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
     if statistics:
@@ -101,15 +99,21 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
 
 
 @cli.command("rules")
-def rules_command() -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text",
+              show_default=True, help="`markdown` writes the full reference (docs/rules.md).")
+def rules_command(fmt: str) -> None:
     """List every rule: its code, name, default severity and summary.
 
     \b
-    Example:
+    Examples:
       smersh rules | grep unknown
+      smersh rules --format markdown > docs/rules.md
     """
+    if fmt == "markdown":
+        click.echo(rules_markdown(), nl=False)
+        return
     for item in catalogue().values():
-        click.echo(f"{item.code}  {item.name:<26} {item.severity.value:<8} {item.summary}")
+        click.echo(f"{item.code}  {item.name:<30} {item.severity.value:<8} {item.summary}")
 
 
 @cli.command("explain")

@@ -9,18 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from smersh_dsl.checks.run import check_projects, ordered
+from smersh_dsl.checks.run import check_paths as run_check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.project.load import load_paths
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
 
 
 def check_paths(*paths: Path) -> list[Diagnostic]:
-    projects, diagnostics, library = load_paths(list(paths))
-    diagnostics.extend(check_projects(projects, library.names()))
-    return ordered(diagnostics)
+    """What `smersh check PATHS` reports, as diagnostics."""
+    return run_check(list(paths))[1]
 
 
 @pytest.fixture

@@ -1,7 +1,11 @@
 """Regenerate the golden files: python tests/regen_golden.py (then review the diff).
 
-Each tests/golden/syntax/NAME.smersh has NAME.txt beside it: the text report that
-`smersh check NAME.smersh` prints, run from that folder.
+- tests/golden/syntax/NAME.smersh has NAME.txt beside it: the text report that
+  `smersh check NAME.smersh` prints, run from that folder.
+- tests/golden/reports/PROJECT/ has PROJECT.txt, .json, .sarif and .github beside it:
+  `smersh check PROJECT --format F --statistics` for each format, run from that folder
+  (the SARIF's absolute source root is replaced by file:///SRCROOT/).
+- docs/rules.md: the rule reference, `smersh rules --format markdown`.
 """
 
 from __future__ import annotations
@@ -13,26 +17,44 @@ from pathlib import Path
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def text_report(path: Path) -> str:
-    from smersh_dsl.checks.run import check_projects, ordered
-    from smersh_dsl.diagnostics.report.text import render_text
-    from smersh_dsl.project.load import load_paths
+FORMATS = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
+
+
+def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
+    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.diagnostics.report import REPORTERS
+    from smersh_dsl.diagnostics.report.statistics import render_statistics
 
     here = os.getcwd()
     os.chdir(path.parent)
     try:
-        projects, diagnostics, library = load_paths([Path(path.name)])
-        diagnostics.extend(check_projects(projects, library.names()))
+        projects, found = check_paths([Path(path.name)])
         sources = {f.path: f.text for p in projects for f in p.files}
-        return render_text(ordered(diagnostics), sources)
+        text = REPORTERS[fmt](found, sources, True)
+        if fmt == "sarif":
+            text = text.replace(Path.cwd().as_uri().rstrip("/") + "/", "file:///SRCROOT/")
+        return text + (render_statistics(found) if statistics else "")
     finally:
         os.chdir(here)
+
+
+def text_report(path: Path) -> str:
+    return report(path, "text")
 
 
 def main() -> int:
     for source in sorted((GOLDEN / "syntax").glob("*.smersh")):
         source.with_suffix(".txt").write_text(text_report(source), encoding="utf-8")
         print(f"wrote {source.with_suffix('.txt').relative_to(GOLDEN.parent)}")
+    for project in sorted(p for p in (GOLDEN / "reports").iterdir() if p.is_dir()):
+        for fmt, suffix in FORMATS.items():
+            target = project.with_suffix("." + suffix)
+            target.write_text(report(project, fmt, statistics=fmt == "text"), encoding="utf-8")
+            print(f"wrote {target.relative_to(GOLDEN.parent)}")
+    from smersh_dsl.diagnostics.reference import rules_markdown
+
+    (GOLDEN.parent.parent / "docs" / "rules.md").write_text(rules_markdown(), encoding="utf-8")
+    print("wrote docs/rules.md")
     return 0
 
 

@@ -9,7 +9,10 @@ from smersh_dsl.diagnostics.catalogue import catalogue, find
 
 # Input rules are about bytes on disk: test_bad_input.py makes such files for each.
 BYTE_LEVEL = {"I001", "I003", "I004", "I005", "I006", "I007"}
+# Configuration rules are about TOML files: test_settings.py writes such files for each.
+CONFIG_LEVEL = {"L003"}
 RULES = list(catalogue().values())
+SOURCE_RULES = [r for r in RULES if r.code not in BYTE_LEVEL | CONFIG_LEVEL]
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
@@ -20,15 +23,32 @@ def test_rule_is_documented(rule):
     assert find(rule.code) is rule and find(rule.name) is rule
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r.code not in BYTE_LEVEL], ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", SOURCE_RULES, ids=lambda r: r.code)
 def test_rule_has_case_files_both_ways(rule):
     folder = TESTS / "cases" / rule.code
     assert list(folder.glob("fail_*.smersh")), f"no failing case for {rule.code}"
     assert list(folder.glob("pass_*.smersh")), f"no passing case for {rule.code}"
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r.code not in BYTE_LEVEL], ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", SOURCE_RULES, ids=lambda r: r.code)
 def test_documented_examples_behave(rule, check_text):
     """`smersh explain` shows a bad and a good example: the bad one must really fire."""
     assert rule.code in codes(check_text(rule.bad))
     assert rule.code not in codes(check_text(rule.good))
+
+
+def test_config_rule_examples_behave(tmp_path):
+    from smersh_dsl.settings.config import load_config
+
+    rule = find("L003")
+    for text, fires in ((rule.bad, True), (rule.good, False)):
+        path = tmp_path / "smersh.toml"
+        path.write_text(text, encoding="utf-8")
+        assert bool(load_config(path, "smersh.toml").problems) is fires
+
+
+def test_rule_reference_in_docs_is_current():
+    """docs/rules.md is written from the catalogue: `python tests/regen_golden.py`."""
+    from smersh_dsl.diagnostics.reference import rules_markdown
+
+    assert (TESTS.parent / "docs" / "rules.md").read_text(encoding="utf-8") == rules_markdown()

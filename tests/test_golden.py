@@ -7,9 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from regen_golden import GOLDEN, text_report
+from regen_golden import FORMATS, GOLDEN, report, text_report
 
 
 @pytest.mark.parametrize("source", sorted((GOLDEN / "syntax").glob("*.smersh")), ids=lambda p: p.stem)
 def test_syntax_report_matches_golden(source: Path):
     assert text_report(source) == source.with_suffix(".txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("project", sorted(p for p in (GOLDEN / "reports").iterdir() if p.is_dir()),
+                         ids=lambda p: p.name)
+def test_report_formats_match_golden(project: Path, fmt: str):
+    """The same findings in every output format, byte for byte."""
+    expected = project.with_suffix("." + FORMATS[fmt]).read_text(encoding="utf-8")
+    assert report(project, fmt, statistics=fmt == "text") == expected

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from smersh_dsl.checks.registry import Context, all_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
+
+if TYPE_CHECKING:
+    from smersh_dsl.settings.policy import Policy
 
 
 def check_projects(projects: list[Project], game_names: list[str]) -> list[Diagnostic]:
@@ -19,3 +25,13 @@ def check_projects(projects: list[Project], game_names: list[str]) -> list[Diagn
 def ordered(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Sorted by place, without exact repeats: the same input gives the same output."""
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
+
+
+def check_paths(paths: list[Path], policy: Policy | None = None) -> tuple[list[Project], list[Diagnostic]]:
+    """Load, check and filter (configuration, options, suppressions): what `smersh check` reports."""
+    from smersh_dsl.project.load import load_paths
+    from smersh_dsl.settings.policy import Policy
+
+    projects, diagnostics, library = load_paths(paths)
+    diagnostics.extend(check_projects(projects, library.names()))
+    return projects, ordered((policy or Policy()).filter(projects, diagnostics))

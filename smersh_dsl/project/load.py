@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -27,11 +28,19 @@ def shown_path(path: Path) -> str:
     return rel if not rel.startswith("..") else str(path)
 
 
-def load_found(found: Found) -> tuple[Project, list[Diagnostic]]:
+BUNDLED_PREFIX = "<bundled>"
+
+
+def bundled_path(root: Path) -> Callable[[Path], str]:
+    """Files of the bundled books are shown as `<bundled>/epic/...`, the same everywhere."""
+    return lambda path: f"{BUNDLED_PREFIX}/{path.relative_to(root).as_posix()}"
+
+
+def load_found(found: Found, shown: Callable[[Path], str] = shown_path) -> tuple[Project, list[Diagnostic]]:
     project = Project(root=found.root)
     diagnostics: list[Diagnostic] = []
     for path in found.files:
-        source, problems = parse_file(path, shown_path(path))
+        source, problems = parse_file(path, shown(path))
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
@@ -59,7 +68,7 @@ class Library:
             root = bundled_books()
             found, _ = discover([root]) if root.is_dir() else ([], [])
             for item in found:
-                project, _ = load_found(item)
+                project, _ = load_found(item, bundled_path(root))
                 if project.kind is not ProjectKind.FRAGMENT:
                     self._bundled.setdefault(project.name, project)
             for project in self._bundled.values():

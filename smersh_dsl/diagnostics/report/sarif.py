@@ -7,6 +7,7 @@ Columns count Unicode code points, as ours do, and the run says so (`columnKind`
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -44,7 +45,14 @@ def _artifact(file: str) -> dict:
     return {"uri": path.as_uri()}
 
 
-def _result(d: Diagnostic, index: dict[str, int]) -> dict:
+def _fingerprint(d: Diagnostic, sources: dict[str, str]) -> str:
+    """Stable across runs and unrelated edits: the rule, the file and the line's text."""
+    lines = sources.get(d.span.file, "").split("\n")
+    text = lines[d.span.line - 1].strip() if 0 < d.span.line <= len(lines) else ""
+    return hashlib.sha256(f"{d.code}\0{d.span.file}\0{text}\0{d.message}".encode()).hexdigest()[:32]
+
+
+def _result(d: Diagnostic, index: dict[str, int], sources: dict[str, str]) -> dict:
     s = d.span
     text = d.message + (f" ({d.hint})" if d.hint else "")
     return {
@@ -59,6 +67,7 @@ def _result(d: Diagnostic, index: dict[str, int]) -> dict:
                            "endLine": s.end_line, "endColumn": max(s.end_column, s.column)},
             },
         }],
+        "partialFingerprints": {"smershFinding/v1": _fingerprint(d, sources)},
     }
 
 
@@ -76,7 +85,7 @@ def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose
                                 "rules": [_rule(item) for item in rules]}},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
-            "results": [_result(d, index) for d in diagnostics],
+            "results": [_result(d, index, sources) for d in diagnostics],
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
