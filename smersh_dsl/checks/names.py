@@ -56,8 +56,8 @@ def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
             if ref.kind is RefKind.TARGET:
                 continue
             if ref.kind is RefKind.GAME:
-                if isinstance(definition, ExpansionDef) and ref.name not in ctx.game_names:
-                    yield _unknown(ref, ctx.game_names)
+                if isinstance(definition, ExpansionDef) and ctx.project.base is None:
+                    yield _unknown(ref, ctx.game_names())
                 continue
             if not symbols.resolves(ref.kind, ref.name):
                 yield _unknown(ref, symbols.candidates(ref.kind))

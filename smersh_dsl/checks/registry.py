@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -16,7 +16,7 @@ class Context:
     """What a check may look at: the project, its symbols, the games available."""
 
     project: Project
-    game_names: list[str] = field(default_factory=list)
+    game_names: Callable[[], list[str]] = list     # asked only when a base is missing
 
     @cached_property
     def symbols(self) -> Symbols:

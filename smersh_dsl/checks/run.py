@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from smersh_dsl.settings.policy import Policy
 
 
-def check_projects(projects: list[Project], game_names: list[str]) -> list[Diagnostic]:
+def check_projects(projects: list[Project], game_names: Callable[[], list[str]]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for project in projects:
         ctx = Context(project, game_names)
@@ -33,5 +34,5 @@ def check_paths(paths: list[Path], policy: Policy | None = None) -> tuple[list[P
     from smersh_dsl.settings.policy import Policy
 
     projects, diagnostics, library = load_paths(paths)
-    diagnostics.extend(check_projects(projects, library.names()))
+    diagnostics.extend(check_projects(projects, library.names))
     return projects, ordered((policy or Policy()).filter(projects, diagnostics))

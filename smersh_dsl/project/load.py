@@ -77,8 +77,9 @@ class Library:
         return self._bundled
 
     def get(self, key: str, kind: ProjectKind) -> Project | None:
-        for table in (self._checked, self._load_bundled()):
-            found = table.get(key)
+        """The checked project of that name, else the bundled one (loaded only if needed)."""
+        for table in (lambda: self._checked, self._load_bundled):
+            found = table().get(key)
             if found is not None and found.kind is kind:
                 return found
         return None
