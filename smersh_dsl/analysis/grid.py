@@ -7,7 +7,8 @@ up with every die value the place of the encounter can give:
 - a region with a lair also needs the value 5, since at a lair the die is always 5
   (EP-ENC-4);
 - a card section at a place (Swagman's Hope, SH-ENC-1) uses that place's `values`
-  (the fate card's blue number, 1-4, SH-ENC-2), else the region's.
+  (the fate card's blue number, 1-4, SH-ENC-2), else the region's; it needs 5 only if
+  that place is itself a lair, since the section is read nowhere else.
 Die values are data declared in the book, never constants here.
 """
 
@@ -82,10 +83,13 @@ def rows(card: EncounterCard, every: dict[str, Region], default: tuple[int, ...]
     region = every.get(card.region.name)
     values = region_values(region, default)
     found = [GridRow(card.number, card.title, r, values) for r in card.responses]
-    for section in card.sections:
+    deck = tuple(region.values) if region is not None and region.values else default
+    for section in card.sections:      # read only at its place: a lair elsewhere does not count
         place = _place(region, section.location.name, every)
-        place_values = tuple(place.values) if place is not None and place.values else values
-        found.extend(GridRow(section.number, section.title, r, place_values)
+        place_values = set(place.values if place is not None and place.values else deck)
+        if place is not None and place.lair:
+            place_values.add(LAIR_VALUE)
+        found.extend(GridRow(section.number, section.title, r, tuple(sorted(place_values)))
                      for r in section.responses)
     return found
 

@@ -94,12 +94,13 @@ def _nodes(showdown: Showdown) -> dict[str, FlowNode]:
 
 
 def _add_edge(graph: nx.DiGraph, source: str, target: str, gain: int, span: Span) -> None:
+    """One edge per pair of nodes, weighing the best way; ``ways`` keeps each (span, gain)."""
     if graph.has_edge(source, target):
         data = graph.edges[source, target]
         data["gain"] = max(data["gain"], gain)
-        data["spans"].append(span)
+        data["ways"].append((span, gain))
     else:
-        graph.add_edge(source, target, gain=gain, spans=[span])
+        graph.add_edge(source, target, gain=gain, ways=[(span, gain)])
 
 
 def _tally_rows_cover(tally: Tally) -> bool:

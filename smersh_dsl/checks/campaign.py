@@ -97,10 +97,11 @@ def scenario_numbers(ctx: Context) -> Iterator[Diagnostic]:
             scenario = next(s for s in scenarios if s.number == number)
             if id(scenario) in mine:
                 missing = ", ".join(str(n) for n in range(expected, number))
-                yield Diagnostic.of(
-                    "K003", keyword_span(scenario.span, "scenario"), f"scenario {number} follows a gap: no scenario {missing}",
-                    "number the scenarios 1, 2, 3 ... in the order they are played")
-        expected = number + 1
+                message = (f"scenario {number}: scenarios are numbered from 1" if number < 1
+                           else f"scenario {number} follows a gap: no scenario {missing}")
+                yield Diagnostic.of("K003", keyword_span(scenario.span, "scenario"), message,
+                                    "number the scenarios 1, 2, 3 ... in the order they are played")
+        expected = max(number, 0) + 1
 
 
 @check("K004", "K005", "K006", "K007")
@@ -135,7 +136,9 @@ def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
         if missing:
             shown = "; ".join(" x ".join(c) for c in missing[:3])
             more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-            yield Diagnostic.of("K005", header.key.span,
+            where = (keyword_span(header.combinations_span, "combinations")
+                     if header.combinations_span else header.key.span)
+            yield Diagnostic.of("K005", where,
                                 f"{len(missing)} evidence combination{'s' if len(missing) > 1 else ''} "
                                 f"implicate{'' if len(missing) > 1 else 's'} nobody: {shown}{more}",
                                 "list every means x motive x opportunity in `combinations` (SC-EVID-2)")

@@ -34,28 +34,40 @@ def _cards(project: Project, kind: type) -> list:
 @check("M001")
 def card_counts(ctx: Context) -> Iterator[Diagnostic]:
     header = _header(ctx.project)
-    if header is None or ctx.project.header is not header:
-        return   # a fragment adds cards to a game: the game's own check counts them
+    if header is None:
+        return
+    own_header = ctx.project.header is header
     for setting in header.rules:
         if setting.name.text not in COUNTED or not isinstance(setting.values[0], int):
             continue
         kind, keyword = COUNTED[setting.name.text]
-        have, want = len(ctx.project.of_type(kind)), setting.values[0]
-        if have != want:
+        have, want = len(_cards(ctx.project, kind)), setting.values[0]
+        if have == want:
+            continue
+        if own_header:
             yield Diagnostic.of("M001", setting.span,
                                 f"the rules ask for {want} `{keyword}` blocks, the project has {have}",
                                 "add or remove cards, or correct the rules block (SM-SETUP-1)")
+        elif have > want:      # a fragment adding cards to a game: point at what it adds
+            base_numbers = {c.number for c in ctx.project.base.of_type(kind)}  # type: ignore[union-attr]
+            extra = [c for c in ctx.project.of_type(kind) if c.number not in base_numbers]
+            if extra:
+                yield Diagnostic.of("M001", keyword_span(extra[0].span, keyword),
+                                    f"with this card the game has {have} `{keyword}` blocks; "
+                                    f"its rules ask for {want}",
+                                    "replace a card with `override` instead (SM-SETUP-1)")
 
 
 @check("M002")
 def two_faces(ctx: Context) -> Iterator[Diagnostic]:
     for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
-        faces, word, keyword = ((card.halves, "halves", "gadget_card")
-                                if isinstance(card, SmushGadgetCard)
-                                else (card.faces, "faces", "defence_card"))
+        faces, one, many, keyword = ((card.halves, "half", "halves", "gadget_card")
+                                     if isinstance(card, SmushGadgetCard)
+                                     else (card.faces, "face", "faces", "defence_card"))
         if len(faces) != FACES_PER_CARD:
+            counted = f"{len(faces)} {one if len(faces) == 1 else many}"
             yield Diagnostic.of("M002", keyword_span(card.span, keyword),
-                                f"{keyword} {card.number} has {len(faces)} {word}, not {FACES_PER_CARD}",
+                                f"{keyword} {card.number} has {counted}, not {FACES_PER_CARD}",
                                 "a gadget card has two halves and a defence card two diagonal "
                                 "faces (SM-SETUP-1)")
 

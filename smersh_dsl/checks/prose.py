@@ -10,7 +10,22 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 
 TODO = re.compile(r"\b(TODO|FIXME)\b")
-STARS = re.compile(r"(?<!\\)\*+")
+
+
+def _star_runs(raw: str) -> Iterator[tuple[int, int]]:
+    """(offset, width) of each run of `*`, skipping escaped characters (`\\*`, `\\\\`)."""
+    i = 0
+    while i < len(raw):
+        if raw[i] == "\\":
+            i += 2
+        elif raw[i] == "*":
+            j = i
+            while j < len(raw) and raw[j] == "*":
+                j += 1
+            yield i, j - i
+            i = j
+        else:
+            i += 1
 
 
 def _unbalanced(raw: str) -> tuple[int, int] | None:
@@ -20,12 +35,11 @@ def _unbalanced(raw: str) -> tuple[int, int] | None:
     """
     open_em: int | None = None
     open_strong: int | None = None
-    for match in STARS.finditer(raw):
-        width = len(match.group())
+    for start, width in _star_runs(raw):
         if width in (1, 3):
-            open_em = match.start() if open_em is None else None
+            open_em = start if open_em is None else None
         if width in (2, 3):
-            open_strong = match.start() if open_strong is None else None
+            open_strong = start if open_strong is None else None
     candidates = [(o, w) for o, w in ((open_em, 1), (open_strong, 2)) if o is not None]
     return min(candidates) if candidates else None
 

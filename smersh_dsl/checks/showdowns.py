@@ -93,7 +93,7 @@ def _unwinnable(sg: ShowdownGraph) -> Iterator[Diagnostic]:
 def _farms(sg: ShowdownGraph) -> Iterator[Diagnostic]:
     for farm in farms(sg):
         u, v = farm.edge
-        span = sg.graph.edges[u, v]["spans"][0]
+        span = max(sg.graph.edges[u, v]["ways"], key=lambda way: way[1])[0]   # the way that earns
         yield Diagnostic.of("G005", span,
                             f"the loop {_path(sg, farm.cycle)} earns success tokens every time "
                             "round, so the count has no limit",
@@ -109,27 +109,27 @@ def _conclusion_kinds(showdown: Showdown) -> Iterator[Diagnostic]:
                                 f"add `{kind.value} {{ ... }}` at the back of the section (EP-SHOW-6)")
 
 
-def _sheet_successes(showdown: Showdown, henchmen: dict[str, Henchman]) -> tuple[int, str] | None:
-    """The success tokens the section needs (EP-SHOW-4), and where that number is written."""
+def _sheet_successes(showdown: Showdown, henchmen: dict[str, Henchman]) -> list[tuple[int, str]]:
+    """The success tokens the section needs (EP-SHOW-4), each with where it is written."""
+    found = []
     if showdown.successes is not None:
-        return showdown.successes, "this section's `successes`"
+        found.append((showdown.successes, "this section's `successes`"))
     sheet = henchmen.get(showdown.name.text) if showdown.kind is SectionKind.HENCHMAN else None
     if sheet is not None and sheet.successes is not None:
-        return sheet.successes, f"the henchman sheet of `{sheet.name.text}`"
-    return None
+        found.append((sheet.successes, f"the henchman sheet of `{sheet.name.text}`"))
+    return found
 
 
-def _threshold(sg: ShowdownGraph, sheet: tuple[int, str] | None) -> Iterator[Diagnostic]:
-    if sheet is None:
-        return
-    needed, where = sheet
+def _threshold(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[Diagnostic]:
     for tally in sg.showdown.tallies:
         for row in tally.rows:
             node = sg.nodes.get(row.target.name)
             if node is None or node.kind != NodeKind.VICTORY:
                 continue
             asked = _required(row)
-            if asked is not None and asked != needed:
+            differ = [(n, where) for n, where in sheets if asked is not None and asked != n]
+            if differ:
+                needed, where = differ[0]
                 yield Diagnostic.of("G008", row.span,
                                     f"this row wins with {asked} success tokens, but {where} "
                                     f"asks for {needed}",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.refs import Ref
-from smersh_dsl.model.span import Definition, Name, Node
+from smersh_dsl.model.span import Definition, Name, Node, Span
 from smersh_dsl.model.steps import Prose
 from smersh_dsl.model.world import RuleSetting
 
@@ -70,6 +70,7 @@ class CampaignDef(Definition):
     betrayal_expert: int | None = None
     evidence: tuple[EvidenceCard, ...] = ()
     combinations: tuple[Combination, ...] = ()
+    combinations_span: Span | None = None      # the `combinations` block, for findings about it
     rules: tuple[RuleSetting, ...] = ()
 
 

@@ -20,6 +20,8 @@ class CampaignBuilder(BaseBuilder):
         fields: dict = {"log_fields": (), "evidence": (), "combinations": (), "rules": ()}
         for item in items:
             key_, *values = item
+            if key_ == "combinations":
+                fields["combinations_span"] = values[1]
             if key_ == "betrayal":
                 fields["betrayal"], fields["betrayal_expert"] = values
             elif key_ == "rules":
@@ -75,7 +77,7 @@ class CampaignBuilder(BaseBuilder):
         return (self._span(meta), children[0], icon)
 
     def combinations(self, meta: Meta, children: list) -> tuple:
-        return ("combinations", tuple(children))
+        return ("combinations", tuple(children), self._span(meta))
 
     def combination(self, meta: Meta, children: list) -> Combination:
         means, motive, opportunity, member = children
