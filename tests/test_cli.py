@@ -25,6 +25,8 @@ def test_every_command_explains_itself_with_an_example(command):
 
 def test_check_clean_file_exits_zero(tmp_path: Path):
     (tmp_path / "ok.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                         'region Europe { city Paris values 1..1 }\n'
+                                         'card Europe 01 "Followed" { response 1 "Hide" }\n'
                                          'entry 01.1.1 { test Spycraft pass { gain 1 intel } }\n')
     result = smersh("check", str(tmp_path / "ok.smersh"))
     assert result.returncode == 0, result.stdout
@@ -33,17 +35,21 @@ def test_check_clean_file_exits_zero(tmp_path: Path):
 
 def test_check_text_report_shows_line_caret_and_hint(tmp_path: Path):
     (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                          'region Europe { city Paris values 1..1 }\n'
+                                          'card Europe 01 "Followed" { response 1 "Hide" }\n'
                                           'entry 01.1.1 { test Spycrfat }\n')
     result = smersh("check", "bad.smersh", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "bad.smersh:2:21: error[N001]: unknown skill `Spycrfat`"
-    assert lines[2] == "2 | entry 01.1.1 { test Spycrfat }"
+    assert lines[0] == "bad.smersh:4:21: error[N001]: unknown skill `Spycrfat`"
+    assert lines[2] == "4 | entry 01.1.1 { test Spycrfat }"
     assert lines[3] == "  |                     ^^^^^^^^ did you mean `Spycraft`?"
 
 
 def test_check_json_report(tmp_path: Path):
     (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
+                                          'region Europe { city Paris values 1..1 }\n'
+                                          'card Europe 01 "Followed" { response 1 "Hide" }\n'
                                           'entry 01.1.1 { test Spycrfat }\nentry 01.1.1 { "x" }\n')
     result = smersh("check", "--format", "json", "bad.smersh", cwd=tmp_path)
     assert result.returncode == 1
@@ -51,8 +57,8 @@ def test_check_json_report(tmp_path: Path):
     assert document["summary"]["error"] == 2
     first = document["diagnostics"][0]
     assert first["code"] == "N001" and first["name"] == "unknown-skill"
-    assert first["span"] == {"file": "bad.smersh", "line": 2, "column": 21,
-                             "end_line": 2, "end_column": 29}
+    assert first["span"] == {"file": "bad.smersh", "line": 4, "column": 21,
+                             "end_line": 4, "end_column": 29}
 
 
 def test_rules_and_explain():
