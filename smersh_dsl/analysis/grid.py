@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from smersh_dsl.model.cards import EncounterCard, Response
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.span import Node
 from smersh_dsl.model.world import GameDef, Location, Region
 
 DEFAULT_VALUES = (1, 2, 3, 4, 5)
@@ -33,6 +34,7 @@ class GridRow:
     title: str
     response: Response
     values: tuple[int, ...]
+    owner: Node          # the card or card section that prints this response
 
 
 def _lineage(project: Project) -> list[Project]:
@@ -82,24 +84,29 @@ def _place(region: Region | None, name: str, every: dict[str, Region]) -> Locati
 def rows(card: EncounterCard, every: dict[str, Region], default: tuple[int, ...]) -> list[GridRow]:
     region = every.get(card.region.name)
     values = region_values(region, default)
-    found = [GridRow(card.number, card.title, r, values) for r in card.responses]
+    found = [GridRow(card.number, card.title, r, values, card) for r in card.responses]
     deck = tuple(region.values) if region is not None and region.values else default
     for section in card.sections:      # read only at its place: a lair elsewhere does not count
         place = _place(region, section.location.name, every)
         place_values = set(place.values if place is not None and place.values else deck)
         if place is not None and place.lair:
             place_values.add(LAIR_VALUE)
-        found.extend(GridRow(section.number, section.title, r, tuple(sorted(place_values)))
+        found.extend(GridRow(section.number, section.title, r, tuple(sorted(place_values)), section)
                      for r in section.responses)
     return found
 
 
 def all_cards(project: Project) -> list[EncounterCard]:
-    """Cards of the project and its bases; an `override` card replaces the base's."""
-    found: dict[int, EncounterCard] = {}
+    """Cards of the project and its bases; a card replaces the base's of its number.
+    Two cards of one number in one project are both kept (D002 reports them), so the
+    entries of neither look orphaned."""
+    found: dict[int, list[EncounterCard]] = {}
     for member in reversed(_lineage(project)):
-        found.update({c.number: c for c in member.of_type(EncounterCard)})
-    return list(found.values())
+        mine: dict[int, list[EncounterCard]] = {}
+        for card in member.of_type(EncounterCard):
+            mine.setdefault(card.number, []).append(card)
+        found.update(mine)
+    return [card for cards in found.values() for card in cards]
 
 
 def all_entries(project: Project) -> dict[tuple[int, int, int], EncounterEntry]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
-from smersh_dsl.model.effects import Effect, EffectKind
+from smersh_dsl.model.effects import Condition, Effect, EffectKind
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.steps import Block, Check, Choice, IfStep, Step
@@ -56,6 +56,9 @@ class Flow:
 
 
 Fold = Callable[[Effect, Hashable], Hashable]
+# What entering an arm guarded by a condition (true or false there) does to the state.
+Guard = Callable[[Condition, bool, Hashable], Hashable]
+Arm = tuple[Branch, tuple[Step, ...], tuple[Condition, bool] | None]
 
 
 def keyword_span(span: Span, keyword: str) -> Span:
@@ -78,9 +81,10 @@ class Walker:
     split. Right when falling through is the finding (a showdown's missing goto); wrong
     when the state at the end is (where a stranded card leaves the spy)."""
 
-    def __init__(self, fold: Fold, join: bool = True) -> None:
+    def __init__(self, fold: Fold, join: bool = True, guard: Guard | None = None) -> None:
         self.fold = fold
         self.join = join
+        self.guard = guard
 
     def walk(self, steps: tuple[Step, ...], trails: list[Trail]) -> Flow:
         exits: list[Exit] = []
@@ -109,13 +113,16 @@ class Walker:
         return trails   # prose, rerolls: read and go on
 
     def _split(self, trails: list[Trail], exits: list[Exit],
-               arms: list[tuple[Branch, tuple[Step, ...]]]) -> list[Trail]:
+               arms: list[Arm]) -> list[Trail]:
         """Walk each arm from each trail; arms that all fall through join again."""
         result: list[Trail] = []
         for trail in trails:
             outcomes: list[list[Trail]] = []
-            for branch, steps in arms:
-                flow = self.walk(steps, [Trail(branch, trail.state)])
+            for branch, steps, condition in arms:
+                state = trail.state
+                if condition is not None and self.guard is not None:
+                    state = self.guard(condition[0], condition[1], state)
+                flow = self.walk(steps, [Trail(branch, state)])
                 exits.extend(flow.exits)
                 outcomes.append(flow.open)
             if self.join and arms and all(outcomes):
@@ -126,45 +133,47 @@ class Walker:
 
     # -- the arms of each kind of split ---------------------------------------------
     @staticmethod
-    def _check_arms(step: Check) -> list[tuple[Branch, tuple[Step, ...]]]:
+    def _check_arms(step: Check) -> list[Arm]:
         what = "test" if type(step.action).__name__ == "SkillTest" else "gamble"
         arms = []
         for word, block in (("pass", step.on_pass), ("fail", step.on_fail)):
             if block is None:
                 doing = "passing" if word == "pass" else "failing"
                 arms.append((Branch(f"{doing} the {what} (there is no `{word}` block)",
-                                    first_line(step.span)), ()))
+                                    first_line(step.span)), (), None))
             else:
                 arms.append((Branch(f"the `{word}` outcome", keyword_span(block.span, word)),
-                             block.steps))
+                             block.steps, None))
         return arms
 
     @staticmethod
-    def _choice_arms(step: Choice) -> list[tuple[Branch, tuple[Step, ...]]]:
+    def _choice_arms(step: Choice) -> list[Arm]:
         arms = []
         for option in step.options:
             branch = Branch(f'the option "{option.label}"', first_line(option.span))
+            guard = (option.guard, True) if option.guard is not None else None
             if option.goto is not None:     # `"label" -> target` is a one-step arm
                 jump = Effect(span=option.goto.span, kind=EffectKind.GOTO, ref=option.goto)
-                arms.append((branch, (jump,)))
+                arms.append((branch, (jump,), guard))
             else:
-                arms.append((branch, option.body.steps if option.body else ()))
+                arms.append((branch, option.body.steps if option.body else (), guard))
         return arms
 
     @staticmethod
-    def _if_arms(step: IfStep) -> list[tuple[Branch, tuple[Step, ...]]]:
-        arms = [(Branch("the `if` arm", keyword_span(step.span, "if")), step.then.steps)]
+    def _if_arms(step: IfStep) -> list[Arm]:
+        arms: list[Arm] = [(Branch("the `if` arm", keyword_span(step.span, "if")), step.then.steps,
+                            (step.condition, True))]
         if step.otherwise is not None:
             arms.append((Branch("the `else` arm", keyword_span(step.otherwise.span, "else")),
-                         step.otherwise.steps))
+                         step.otherwise.steps, (step.condition, False)))
         else:
             arms.append((Branch("the case where the `if` condition does not hold",
-                                keyword_span(step.span, "if")), ()))
+                                keyword_span(step.span, "if")), (), (step.condition, False)))
         return arms
 
 
 def walk_block(block: Block | None, start: Branch, initial: Hashable, fold: Fold,
-               join: bool = True) -> Flow:
+               join: bool = True, guard: Guard | None = None) -> Flow:
     """Every exit and every fall-off of ``block``, starting as ``start`` with ``initial``."""
     steps = block.steps if block is not None else ()
-    return Walker(fold, join).walk(steps, [Trail(start, initial)])
+    return Walker(fold, join, guard).walk(steps, [Trail(start, initial)])

@@ -11,12 +11,12 @@ without a goto leads to encounter 01.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
 from smersh_dsl.analysis.paths import Branch, Trail, keyword_span, walk_block
-from smersh_dsl.model.effects import Counter, Effect, EffectKind
+from smersh_dsl.model.effects import Condition, ConditionKind, Counter, Effect, EffectKind
 from smersh_dsl.model.showdowns import ConclusionKind, Showdown, Tally
 from smersh_dsl.model.span import Span
 
@@ -64,12 +64,48 @@ def encounter_key(number: int) -> str:
     return str(number)
 
 
-def _earned(effect: Effect, gained: object) -> object:
+@dataclass(frozen=True)
+class Progress:
+    """Along one branch: success tokens earned since the node was entered, and the fewest
+    the party must have brought in to pass the `if successes ...` guards on the way."""
+
+    gain: int = 0
+    need: int = 0
+    threshold: int | None = None     # the count of the last such guard, as written
+    at: Span | None = None           # where that guard is
+
+
+@dataclass(frozen=True)
+class Way:
+    span: Span
+    progress: Progress
+
+
+def _earned(effect: Effect, progress: Progress) -> Progress:  # type: ignore[override]
     if effect.kind is EffectKind.GAIN_SUCCESS:
-        return int(gained) + effect.amount  # type: ignore[call-overload]
+        return replace(progress, gain=progress.gain + effect.amount)
     if effect.kind is EffectKind.LOSE_SUCCESS:
-        return int(gained) - effect.amount  # type: ignore[call-overload]
-    return gained
+        return replace(progress, gain=progress.gain - effect.amount)
+    return progress
+
+
+def least_successes(condition: Condition) -> int | None:
+    """The fewest tokens for which a `successes >= N` (or `> N`, `== N`) guard holds."""
+    if condition.kind is not ConditionKind.COMPARE or condition.counter is not Counter.SUCCESSES:
+        return None
+    if condition.op in (">=", "=="):
+        return condition.value
+    if condition.op == ">":
+        return (condition.value or 0) + 1
+    return None
+
+
+def _guarded(condition: Condition, holds: bool, progress: Progress) -> Progress:  # type: ignore[override]
+    least = least_successes(condition) if holds else None
+    if least is None:
+        return progress
+    return replace(progress, need=max(progress.need, least - progress.gain),
+                   threshold=least, at=condition.span)
 
 
 def _nodes(showdown: Showdown) -> dict[str, FlowNode]:
@@ -93,14 +129,14 @@ def _nodes(showdown: Showdown) -> dict[str, FlowNode]:
     return found
 
 
-def _add_edge(graph: nx.DiGraph, source: str, target: str, gain: int, span: Span) -> None:
-    """One edge per pair of nodes, weighing the best way; ``ways`` keeps each (span, gain)."""
+def _add_edge(graph: nx.DiGraph, source: str, target: str, way: Way) -> None:
+    """One edge per pair of nodes, weighing the best way; ``ways`` keeps every way."""
     if graph.has_edge(source, target):
         data = graph.edges[source, target]
-        data["gain"] = max(data["gain"], gain)
-        data["ways"].append((span, gain))
+        data["gain"] = max(data["gain"], way.progress.gain)
+        data["ways"].append(way)
     else:
-        graph.add_edge(source, target, gain=gain, ways=[(span, gain)])
+        graph.add_edge(source, target, gain=way.progress.gain, ways=[way])
 
 
 def _tally_rows_cover(tally: Tally) -> bool:
@@ -129,22 +165,23 @@ def build(showdown: Showdown) -> ShowdownGraph:
     bodies.extend((encounter_key(e.number), e.body) for e in showdown.encounters)
     for key, block in bodies:
         start = Branch(nodes[key].label, nodes[key].span)
-        flow = walk_block(block, start, 0, _earned)
+        flow = walk_block(block, start, Progress(), _earned, guard=_guarded)  # type: ignore[arg-type]
         for exit_ in flow.exits:
             if exit_.target.name in nodes:
-                _add_edge(graph, key, exit_.target.name, int(exit_.trail.state),  # type: ignore[call-overload]
-                          exit_.target.span)
+                _add_edge(graph, key, exit_.target.name,
+                          Way(exit_.target.span, exit_.trail.state))  # type: ignore[arg-type]
         if key == INTRO and flow.open and first in nodes:
             for trail in flow.open:    # EP-SHOW-6: the intro leads on to encounter 01
-                _add_edge(graph, key, first, int(trail.state), nodes[key].span)  # type: ignore[call-overload]
+                _add_edge(graph, key, first, Way(nodes[key].span, trail.state))  # type: ignore[arg-type]
             continue
         result.dead_ends.extend(DeadEnd(key, t.branch) for t in _by_branch(flow.open))
     for tally in showdown.tallies:
         for row in tally.rows:
             if row.target.name in nodes:
-                _add_edge(graph, tally.name.text, row.target.name, 0, row.target.span)
+                _add_edge(graph, tally.name.text, row.target.name, Way(row.target.span, Progress()))
         if tally.otherwise is not None and tally.otherwise.name in nodes:
-            _add_edge(graph, tally.name.text, tally.otherwise.name, 0, tally.otherwise.span)
+            _add_edge(graph, tally.name.text, tally.otherwise.name,
+                      Way(tally.otherwise.span, Progress()))
         if not _tally_rows_cover(tally):
             result.dead_ends.append(DeadEnd(tally.name.text, Branch(
                 "a count of success tokens that no row matches (it has no `else`)",

@@ -33,6 +33,11 @@ def _scenarios(ctx: Context) -> list[Scenario]:
     return sorted([s for s in base if s.number not in mine] + own, key=lambda s: s.number)
 
 
+def _fields(ctx: Context) -> set[str]:
+    campaign = _campaign(ctx)
+    return {f.name.text for f in campaign.log_fields} if campaign is not None else set()
+
+
 def _recorders(scenarios: list[Scenario]) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for scenario in scenarios:
@@ -47,10 +52,12 @@ def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
     """SC-LOG-2: a setup reads only what an earlier scenario's victory recorded."""
     scenarios = _scenarios(ctx)
     recorded = _recorders(scenarios)
+    fields = _fields(ctx)
     for scenario in ctx.project.of_type(Scenario):
         for action in _actions(scenario, "setup", "victory", "defeat"):
-            if action.kind is not ActionKind.READ or action.field is None:
-                continue
+            if action.kind is not ActionKind.READ or action.field is None \
+                    or action.field.name not in fields:
+                continue      # an unknown field is N008's finding
             name, source = action.field.name, action.source
             by = sorted(recorded.get(name, ()))
             if source is not None and source >= scenario.number:
@@ -69,12 +76,14 @@ def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
 @check("K002")
 def recorded_never_read(ctx: Context) -> Iterator[Diagnostic]:
     scenarios = _scenarios(ctx)
+    fields = _fields(ctx)
     read = {a.field.name for s in scenarios for a in _actions(s, "setup", "victory", "defeat")
             if a.kind is ActionKind.READ and a.field is not None}
     flagged: set[str] = set()
     for scenario in ctx.project.of_type(Scenario):
         for action in _actions(scenario, "setup", "victory", "defeat"):
             if (action.kind is ActionKind.RECORD and action.field is not None
+                    and action.field.name in fields
                     and action.field.name not in read and action.field.name not in flagged):
                 flagged.add(action.field.name)
                 yield Diagnostic.of("K002", action.span,
@@ -104,7 +113,7 @@ def scenario_numbers(ctx: Context) -> Iterator[Diagnostic]:
         expected = max(number, 0) + 1
 
 
-@check("K004", "K005", "K006", "K007")
+@check("K004", "K005", "K006", "K007", "K008")
 def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
     header = ctx.project.header
     if not isinstance(header, CampaignDef) or not header.evidence:
@@ -122,6 +131,14 @@ def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
     seen: dict[tuple[str, str, str], str] = {}
     for combo in header.combinations:
         key = (combo.means.name, combo.motive.name, combo.opportunity.name)
+        for ref, kind in ((combo.means, EvidenceKind.MEANS), (combo.motive, EvidenceKind.MOTIVE),
+                          (combo.opportunity, EvidenceKind.OPPORTUNITY)):
+            other = next((k for k, cards in names.items() if ref.name in cards), None)
+            if other is not None and other is not kind:
+                yield Diagnostic.of("K008", ref.span,
+                                    f"\"{ref.name}\" is {'an' if other.value[0] in 'aeiou' else 'a'} {other.value} card, in the {kind.value} column",
+                                    "each row lists a means, a motive and an opportunity, in that order")
+                break     # one finding per row: the rest of a swap follows
         if key in seen:
             yield Diagnostic.of("K006", combo.span,
                                 f"the combination {' x '.join(key)} is listed twice",

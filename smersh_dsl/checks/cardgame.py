@@ -76,12 +76,24 @@ def two_faces(ctx: Context) -> Iterator[Diagnostic]:
 def gadget_types_met(ctx: Context) -> Iterator[Diagnostic]:
     """SM-INC-2: a gadget overcomes only a defence of its own type."""
     defended = {f.type.name for c in _cards(ctx.project, DefenceCard) for f in c.faces if f.type}
+    header = _header(ctx.project)
+    declared = {t.text for t in header.types} if header is not None else set()
     if not defended:
         return
     for card in ctx.project.of_type(SmushGadgetCard):
         for half in card.halves:
-            if half.type is not None and half.type.name not in defended:
+            if half.type is not None and half.type.name in declared and half.type.name not in defended:
                 yield Diagnostic.of("M003", half.type.span,
                                     f"no defence face has the type `{half.type.name}`, so "
                                     f"\"{half.name.text}\" can never overcome one",
                                     "give some defence this type, or change the gadget's type")
+
+
+@check("M004")
+def typed_faces(ctx: Context) -> Iterator[Diagnostic]:
+    """SM-INC-2: a gadget matches a defence by its type symbol, so every face has one."""
+    for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
+        for face in card.halves if isinstance(card, SmushGadgetCard) else card.faces:
+            if face.type is None:
+                yield Diagnostic.of("M004", face.name.span, f"\"{face.name.text}\" has no type",
+                                    "add `type NAME` with one of the card game's types (SM-INC-2)")

@@ -8,6 +8,7 @@ from smersh_dsl.analysis.grid import all_cards, all_entries, fate_values, region
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.cards import EncounterCard
+from smersh_dsl.model.document import ProjectKind
 from smersh_dsl.model.entries import EncounterEntry
 
 
@@ -25,8 +26,13 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
     every = regions(ctx.project)
     default = fate_values(ctx.project)
     entries = all_entries(ctx.project)
+    claimed: dict[int, int] = {}      # encounter number -> the card or section that has it
     for card in ctx.project.of_type(EncounterCard):
+        if card.region.name not in every:
+            continue          # an unknown region (N004): its die values are unknown
         for row in rows(card, every, default):
+            if claimed.setdefault(row.number, id(row.owner)) != id(row.owner):
+                continue      # a second card or section of one number: D002 is the finding
             number, response = row.number, row.response.number
             missing = [v for v in row.values if (number, response, v) not in entries]
             if not missing:
@@ -55,13 +61,18 @@ def _why_orphan(key: tuple[int, int, int], cards: dict[int, tuple[str, dict[int,
 
 @check("C002")
 def orphan_entries(ctx: Context) -> Iterator[Diagnostic]:
+    if ctx.project.kind in (ProjectKind.CAMPAIGN, ProjectKind.CARDGAME) or (
+            ctx.project.base is not None
+            and ctx.project.base.kind in (ProjectKind.CAMPAIGN, ProjectKind.CARDGAME)):
+        return     # an entry there is misplaced (P002), not orphaned
     every = regions(ctx.project)
     default = fate_values(ctx.project)
     cards: dict[int, tuple[str, dict[int, tuple[int, ...]]]] = {}
     for card in all_cards(ctx.project):
         for row in rows(card, every, default):
             title, responses = cards.setdefault(row.number, (row.title, {}))
-            responses[row.response.number] = row.values
+            known = set(responses.get(row.response.number, ())) | set(row.values)
+            responses[row.response.number] = tuple(sorted(known))
     for entry in ctx.project.of_type(EncounterEntry):
         number, response, die = entry.key.triple
         if die in cards.get(number, ("", {}))[1].get(response, ()):

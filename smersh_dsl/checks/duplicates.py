@@ -117,6 +117,12 @@ def _is_primary(item: Defined) -> bool:
     return first is not None and first[1] is item.name
 
 
+def _primary_inherited(item: Defined, symbols) -> bool:
+    first = next(named_definitions(item.owner), None)
+    return (first is not None and not item.owner.override
+            and first[1].text in symbols.base.get(first[0], {}))
+
+
 @check("D004", "D006", "P003")
 def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
     symbols = ctx.symbols
@@ -129,6 +135,8 @@ def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
             continue
         for item in defined:
             overriding = item.owner.override
+            if not _is_primary(item) and _primary_inherited(item, symbols):
+                continue    # the block's own name is reported; its places follow it
             if item.name.text in inherited and not overriding:
                 yield Diagnostic.of(
                     "D006", item.name.span,

@@ -8,7 +8,14 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
-from smersh_dsl.model.world import ExpansionDef, GameDef
+from smersh_dsl.model.world import ExpansionDef, GameDef, RuleSetting
+
+
+def rule_key(setting: RuleSetting) -> str:
+    """`hand_limit "Top Secret" 3` is the rule `hand_limit "Top Secret"`: a quoted first
+    value says which of several limits the setting is."""
+    first = setting.values[0] if setting.values else None
+    return f'{setting.name.text} "{first}"' if isinstance(first, str) else setting.name.text
 
 
 def _base_rules(project: Project | None) -> set[str]:
@@ -16,7 +23,7 @@ def _base_rules(project: Project | None) -> set[str]:
     while project is not None and id(project) not in seen:
         seen.add(id(project))
         if isinstance(project.header, GameDef):
-            found |= {r.name.text for r in project.header.rules}
+            found |= {rule_key(r) for r in project.header.rules}
         project = project.base
     return found
 
@@ -28,9 +35,10 @@ def rules_the_base_defines(ctx: Context) -> Iterator[Diagnostic]:
         return   # no base found is N017's finding
     known = _base_rules(ctx.project.base)
     for setting in header.rules:
-        if setting.name.text not in known:
+        key = rule_key(setting)
+        if key not in known:
             yield Diagnostic.of(
                 "X001", setting.name.span,
-                f"rule `{setting.name.text}` is not a rule of `{header.extends.name}`",
-                did_you_mean(setting.name.text, sorted(known))
+                f"rule `{key}` is not a rule of `{header.extends.name}`",
+                did_you_mean(key, sorted(known))
                 or "an expansion may only change rules its base game defines")

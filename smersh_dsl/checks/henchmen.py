@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -84,22 +85,34 @@ def henchman_sheets(ctx: Context) -> Iterator[Diagnostic]:
 
 @check("H006")
 def butcher_levels(ctx: Context) -> Iterator[Diagnostic]:
+    """SH-BUTCHER-1: levels 1, 2, 3 ... each once, in any order in the file."""
     for henchman in ctx.project.of_type(Henchman):
-        expected = 1
-        seen: set[int] = set()
-        for level in sorted(henchman.levels, key=lambda lv: lv.span):
-            if level.number in seen:
-                yield Diagnostic.of("H006", level.span,
+        first: dict[int, object] = {}
+        for level in henchman.levels:
+            if level.number in first:
+                yield Diagnostic.of("H006", keyword_span(level.span, "level"),
                                     f"level {level.number} of `{henchman.name.text}` is defined twice",
                                     "number the levels 1, 2, 3 ... once each (SH-BUTCHER-1)")
-                continue
-            if level.number != expected:
-                yield Diagnostic.of("H006", level.span,
-                                    f"level {level.number} of `{henchman.name.text}` comes where "
-                                    f"level {expected} is expected",
-                                    "levels run from 1 upwards without gaps, in order (SH-BUTCHER-1)")
-            seen.add(level.number)
-            expected = level.number + 1
+            first.setdefault(level.number, level)
+        expected = 1
+        for number in sorted(first):
+            if number != expected:
+                missing = ", ".join(str(n) for n in range(expected, number)) or "none below 1"
+                yield Diagnostic.of("H006", keyword_span(first[number].span, "level"),  # type: ignore[attr-defined]
+                                    f"level {number} of `{henchman.name.text}`, but no level {missing}",
+                                    "levels run from 1 upwards without gaps (SH-BUTCHER-1)")
+            expected = max(number, 0) + 1
+
+
+@check("H007")
+def success_counts(ctx: Context) -> Iterator[Diagnostic]:
+    """EP-SHOW-4: a specific number of success tokens beats a henchman; the printed sheet
+    says it. (A Dr. Lobo section may leave it to its tally: it has no sheet.)"""
+    for henchman in ctx.project.of_type(Henchman):
+        if _showdown_sheet(henchman) and henchman.successes is None:
+            yield Diagnostic.of("H007", henchman.name.span,
+                                f"henchman `{henchman.name.text}` does not say how many success "
+                                "tokens beat them", "add `successes N` to the sheet (EP-SHOW-4)")
 
 
 @check("N006")

@@ -41,7 +41,8 @@ def _targets(ctx: Context) -> Iterator[Diagnostic]:
             if ref.kind is not RefKind.TARGET:
                 continue
             if known is None:
-                yield Diagnostic.of("N007", ref.span, f"a jump to `{ref.name}` outside a showdown",
+                shown = ref.name.zfill(2) if ref.name.isdigit() else ref.name
+                yield Diagnostic.of("N007", ref.span, f"a jump to `{shown}` outside a showdown",
                                     "`goto` and `->` only jump between the encounters, tallies "
                                     "and conclusions of one showdown or Dr. Lobo section")
             elif ref.name not in known:

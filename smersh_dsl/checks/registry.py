@@ -45,7 +45,7 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 def all_checks() -> list[Check]:
     from smersh_dsl.checks import (campaign, cardgame, coverage,  # noqa: F401  (registration)
-                                   duplicates, expansions, henchmen, names, prose, showdowns,
-                                   structure, swagmans_hope)
+                                   duplicates, expansions, henchmen, missions, names, prose,
+                                   showdowns, structure, swagmans_hope)
 
     return list(CHECKS)

@@ -14,12 +14,22 @@ if TYPE_CHECKING:
     from smersh_dsl.settings.policy import Policy
 
 
+# Findings that something is missing or unknown, which a block that did not parse (or a
+# base game that was not found) may well define: held back until the project is complete,
+# as a compiler stops at syntax errors. Findings inside a block that parsed still stand.
+ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "C001", "C002", "A003", "H004",
+                     "K001", "K002", "K003", "M001", "M003", "P003"})
+
+
 def check_projects(projects: list[Project], game_names: Callable[[], list[str]]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for project in projects:
         ctx = Context(project, game_names)
         for item in all_checks():
-            found.extend(item.run(ctx))
+            results = item.run(ctx)
+            if project.incomplete:
+                results = (d for d in results if d.code not in ABSENCE)
+            found.extend(results)
     return found
 
 

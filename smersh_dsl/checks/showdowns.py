@@ -90,10 +90,56 @@ def _unwinnable(sg: ShowdownGraph) -> Iterator[Diagnostic]:
                     "lower the count or add `gain success` to more outcomes")
 
 
+def _guarded_ways(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[Diagnostic]:
+    """`if successes >= N { goto victory }` inside an encounter is a tally too (G004, G008)."""
+    best = most_successes(sg)
+    for u, v, data in sg.graph.edges(data=True):
+        if sg.nodes[v].kind != NodeKind.VICTORY or sg.nodes[u].kind == NodeKind.TALLY:
+            continue
+        for way in data["ways"]:
+            progress = way.progress
+            if progress.threshold is None or progress.at is None:
+                continue
+            arrive = best.get(u)
+            if arrive is not None and not math.isinf(arrive) and arrive < progress.need:
+                yield Diagnostic.of(
+                    "G004", progress.at,
+                    f"{sg.label(v)} needs {progress.threshold} success tokens here, but no path "
+                    f"to {sg.label(u)} earns more than {int(arrive + progress.gain)}",
+                    "lower the count or add `gain success` to more outcomes")
+            differ = [(n, where) for n, where in sheets if n != progress.threshold]
+            if differ:
+                yield Diagnostic.of("G008", progress.at,
+                                    f"this way wins with {progress.threshold} success tokens, but "
+                                    f"{differ[0][1]} asks for {differ[0][0]}",
+                                    "make the showdown and the sheet agree (EP-SHOW-4)")
+
+
+def _shadowed_rows(sg: ShowdownGraph) -> Iterator[Diagnostic]:
+    """A tally reads its rows in order: a row that earlier rows always beat is never taken."""
+    for tally in sg.showdown.tallies:
+        top = max([r.condition.value or 0 for r in tally.rows] + [0]) + 2
+        taken = [False] * len(tally.rows)
+        for count in range(0, top + 1):
+            answers = [r.condition.holds_for({Counter.SUCCESSES: count}) for r in tally.rows]
+            if any(a is None for a in answers):
+                break      # rows on other counters: order cannot be judged
+            first = next((i for i, a in enumerate(answers) if a), None)
+            if first is not None:
+                taken[first] = True
+        else:
+            for row, was_taken in zip(tally.rows, taken):
+                if not was_taken:
+                    yield Diagnostic.of("G009", row.span,
+                                        f"this row of tally `{tally.name.text}` is never taken: "
+                                        "the rows above it match every count it matches",
+                                        "put the row that needs more tokens first")
+
+
 def _farms(sg: ShowdownGraph) -> Iterator[Diagnostic]:
     for farm in farms(sg):
         u, v = farm.edge
-        span = max(sg.graph.edges[u, v]["ways"], key=lambda way: way[1])[0]   # the way that earns
+        span = max(sg.graph.edges[u, v]["ways"], key=lambda way: way.progress.gain).span  # the earning way
         yield Diagnostic.of("G005", span,
                             f"the loop {_path(sg, farm.cycle)} earns success tokens every time "
                             "round, so the count has no limit",
@@ -136,12 +182,15 @@ def _threshold(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[Dia
                                     "make the tally and the sheet agree (EP-SHOW-4)")
 
 
-@check("G001", "G002", "G003", "G004", "G005", "G006", "G007", "G008")
+@check("G001", "G002", "G003", "G004", "G005", "G006", "G007", "G008", "G009")
 def showdown_flow(ctx: Context) -> Iterator[Diagnostic]:
     henchmen = {h.name.text: h for h in lineage_of_type(ctx.project, Henchman)}
     for showdown in ctx.project.of_type(Showdown):
         sg = build(showdown)
-        yield from _threshold(sg, _sheet_successes(showdown, henchmen))
+        sheets = _sheet_successes(showdown, henchmen)
+        yield from _threshold(sg, sheets)
+        yield from _guarded_ways(sg, sheets)
+        yield from _shadowed_rows(sg)
         yield from _unreachable(sg)
         yield from _dead_ends(sg)
         yield from _traps(sg)

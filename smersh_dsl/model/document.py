@@ -54,6 +54,9 @@ class Project:
     files: list[SourceFile] = field(default_factory=list)
     header: Header | None = None
     base: Project | None = None      # the game an expansion or fragment extends
+    # Some of its content could not be read (a file unreadable, a block that does not
+    # parse, a base game not found): findings about missing things would mislead.
+    incomplete: bool = False
 
     @property
     def kind(self) -> ProjectKind:

@@ -10,6 +10,7 @@ from lark.lexer import PatternStr
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
+from smersh_dsl.parse.scan import literals
 
 TOP_LEVEL = frozenset({
     "game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
@@ -109,6 +110,47 @@ def end_of_code(text: str) -> int:
     return last
 
 
+def _indent(text: str, offset: int) -> int:
+    start = text.rfind("\n", 0, offset) + 1
+    return len(text[start:offset]) - len(text[start:offset].lstrip())
+
+
+def _alone_on_line(text: str, offset: int, before: bool) -> bool:
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    end = len(text) if end < 0 else end
+    return not (text[start:offset] if before else text[offset + 1:end]).strip()
+
+
+def likely_unclosed(text: str, upto: int, stack: list[int]) -> int:
+    """Which `{` lacks its `}`: braces alone say only "the innermost", but writers indent.
+    A `}` alone on its line closing a `{` that ends a line less or more indented means
+    that `}` was written for an outer block: the `{` it closed is the one left open."""
+    pairs: list[tuple[int, int]] = []
+    opened: list[int] = []
+    i = 0
+    while i < upto:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < upto and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "#":
+            while i < upto and text[i] != "\n":
+                i += 1
+        elif ch == "{":
+            opened.append(i)
+        elif ch == "}" and opened:
+            pairs.append((opened.pop(), i))
+        i += 1
+    for start, end in sorted(pairs):
+        if (start > stack[0] and _alone_on_line(text, end, before=True)
+                and _alone_on_line(text, start, before=False)
+                and _indent(text, start) != _indent(text, end)):
+            return start
+    return stack[-1]
+
+
 def _position(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -118,10 +160,46 @@ def unclosed(text: str, offset: int, file: str, at: str) -> Diagnostic | None:
     stack = open_braces(text, offset)
     if not stack:
         return None
-    line, column = _position(text, stack[0])
+    line, column = _position(text, likely_unclosed(text, offset, stack) if len(stack) > 1 else stack[0])
     return Diagnostic.of("S003", Span.point(file, line, column),
                          f"the `{{` opened on line {line} is never closed ({at})",
                          "add the missing `}` at the end of that block")
+
+
+def _string_run_on(text: str, offset: int, file: str) -> Diagnostic | None:
+    """A string left open runs on to the next quote, which was meant to open the next
+    string: the error then falls on the word right after that quote. Point at the
+    string that was never closed instead."""
+    before = None
+    for lit in literals(text):
+        if lit.end > offset:
+            break
+        before = lit
+    if before is None or before.end != offset or "\n" not in before.raw:
+        return None
+    line, column = _position(text, before.start)
+    end_line = text.count("\n", 0, before.end) + 1
+    return Diagnostic.of("S004", Span.point(file, line, column), "this string is never closed",
+                         f"it runs on to the quote on line {end_line}, which opens the next "
+                         'text; add the closing `"` where this one ends')
+
+
+def _missing_close(error: UnexpectedToken, text: str, offset: int, file: str) -> Diagnostic | None:
+    """The token would be fine after a `}`: the block around it was left open."""
+    try:
+        probe = error.interactive_parser.copy()
+        probe.feed_token(Token("RBRACE", "}"))
+        fits = error.token.type in probe.accepts()
+    except Exception:    # the parser cannot take a `}` here: not this mistake
+        return None
+    stack = open_braces(text, offset)
+    if not fits or not stack:
+        return None
+    line, column = _position(text, likely_unclosed(text, offset, stack))
+    return Diagnostic.of("S003", Span.point(file, line, column),
+                         f"the `{{` opened on line {line} is never closed "
+                         f"(`{error.token}` on line {error.token.line} belongs after it)",
+                         "add the missing `}` before that line")
 
 
 def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: str,
@@ -155,6 +233,9 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
                              "the file ends too early",
                              f"expected {expected_words(set(error.expected), lark)}")
     offset = token.start_pos or 0
+    found = _string_run_on(text, offset, file) or _missing_close(error, text, offset, file)
+    if found:
+        return found
     at_block_start = str(token) in TOP_LEVEL and (offset == 0 or text[offset - 1] == "\n")
     if at_block_start:
         found = unclosed(text, offset, file, f"`{token}` on line {token.line} starts a new block")

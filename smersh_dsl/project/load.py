@@ -44,6 +44,8 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path) -> tuple
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
+        if any(p.code.startswith(("I", "S")) for p in problems):
+            project.incomplete = True
     headers = [d for d in project.definitions() if isinstance(d, HEADER_TYPES)]
     if headers:
         project.header = headers[0]
@@ -117,6 +119,8 @@ def link_bases(projects: list[Project]) -> Library:
         elif project.kind is ProjectKind.FRAGMENT:
             base = library.default_for(project)
         project.base = base if base is not project else None
+        if isinstance(project.header, ExpansionDef) and project.base is None:
+            project.incomplete = True
     return library
 
 

@@ -105,4 +105,19 @@ RULES = [
          "A gadget overcomes only a defence with the same type symbol (SM-INC-2); a gadget "
          "whose type no defence has can never be used to overcome anything.",
          _SMUSH + _DEF_BAD, _SMUSH + _DEF_GOOD, phase="domain"),
+    Rule("K008", "evidence-wrong-column", E, "an evidence card in another set's column",
+         "Each row of `combinations` reads means, motive, opportunity (SC-EVID-2); a card of "
+         "another set in a column is usually two columns swapped.",
+         _CAMPAIGN.replace('    "A" "M" "O" -> "Chief"\n', '    "A" "O" "M" -> "Chief"\n') + _S1 + _S2,
+         _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("M004", "untyped-face", E, "a gadget half or defence face without a type",
+         "A gadget overcomes a defence only with the same type symbol (SM-INC-2), so every "
+         "half and face carries a type.",
+         _SMUSH + 'defence_card 1 { face "Wall" { strength 2 } face "Door" { type Force strength 1 } }\n',
+         _SMUSH + _DEF_GOOD, phase="domain"),
+    Rule("E001", "mission-city-elsewhere", E, "a secret mission's city outside its region",
+         "A secret mission card names a region and a city of that region (EP-MISSION-1); a "
+         "city of another region is a copying slip.",
+         'mission "Lost Luggage" { region Europe city Tokyo }',
+         'mission "Lost Luggage" { region Europe city Paris }', phase="domain"),
 ]

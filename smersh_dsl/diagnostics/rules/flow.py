@@ -82,4 +82,14 @@ RULES = [
          'lobo Z {\n  successes 3\n  intro { goto 1 }\n  encounter 1 { gain 3 success goto end }\n'
          '  tally end { successes >= 3 -> victory  else -> defeat }\n' + _ENDS + '\n}',
          phase="flow"),
+    Rule("G009", "shadowed-tally-row", E, "a tally row that the rows above it always beat",
+         "A tally is read from the top: the first row whose condition holds is taken. A row "
+         "whose counts are all matched by rows above it is never taken, usually because a "
+         "smaller count was written first.",
+         _lobo('  intro { goto 1 }\n  encounter 1 { gain 3 success goto end }\n'
+               '  tally end { successes >= 1 -> defeat  successes >= 3 -> victory  else -> defeat }\n'
+               + _ENDS),
+         _lobo('  intro { goto 1 }\n  encounter 1 { gain 3 success goto end }\n'
+               '  tally end { successes >= 3 -> victory  successes >= 1 -> defeat  else -> defeat }\n'
+               + _ENDS), phase="flow"),
 ]

@@ -44,4 +44,13 @@ RULES = [
          'henchman Zed { level 1 { test Spycraft -1 } level 3 { test any -2 } }',
          'henchman Zed { level 1 { test Spycraft -1 } level 2 { test any -2 } }',
          phase="henchmen"),
+    Rule("H007", "missing-success-count", Severity.WARNING, "a henchman sheet without `successes`",
+         "A specific number of success tokens beats a henchman (EP-SHOW-4), printed on the "
+         "sheet; the showdown's tallies are checked against it (G008).",
+         'henchman Zed { difficulty easy lobo A intel { 1: 3 2: 4 3: 6 4: 8 } }\n'
+         'showdown Zed { intro { goto 1 } encounter 1 { test Spycraft pass { gain success '
+         'goto end } fail { goto end } }\n'
+         '  tally end { successes >= 1 -> victory else -> defeat }\n'
+         '  victory { "Won." } defeat { "Lost." } }',
+         _sheet(), phase="henchmen"),
 ]
