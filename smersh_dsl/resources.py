@@ -25,3 +25,7 @@ def grammar_path() -> Path:
 
 def bundled_books() -> Path:
     return data_dir("books")
+
+
+def schemas_dir() -> Path:
+    return data_dir("schemas")

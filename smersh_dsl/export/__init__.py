@@ -1,0 +1,1 @@
+"""Playable data: the model written as JSON documents that follow schemas/."""

@@ -1,0 +1,129 @@
+"""One JSON document per project, following the schema of its kind (schemas/).
+
+The same project always gives byte-identical JSON: lists are sorted by name, number or
+key, never by file order, and sources appear only when asked for (`--with-sources`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from smersh_dsl import __version__
+from smersh_dsl.export.campaign import campaign_header, scenario_json
+from smersh_dsl.export.cardgame import defence_card_json, gadget_card_json
+from smersh_dsl.export.game import content, vocabulary
+from smersh_dsl.export.steps import Json
+from smersh_dsl.model.campaign import CampaignDef, Scenario
+from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.document import Project, ProjectKind
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.cards import EncounterCard
+from smersh_dsl.model.world import ExpansionDef, GameDef
+
+FORMAT_VERSION = 1
+SCHEMA_ROOT = "https://smersh-dsl.github.io/schemas/"
+SCHEMA_FILES = {"game": "game.schema.json", "expansion": "expansion.schema.json",
+                "campaign": "campaign.schema.json", "cardgame": "cardgame.schema.json"}
+MARKUP = "smersh-emphasis"
+
+
+class NotBuildable(Exception):
+    """A project that has no document of its own (a file without a header)."""
+
+
+def _head(kind: str, key: str, title: str, version: str | None) -> Json:
+    return {"$schema": SCHEMA_ROOT + SCHEMA_FILES[kind], "format_version": FORMAT_VERSION,
+            "kind": kind, "id": key, "title": title, "version": version,
+            "generator": {"name": "smersh", "version": __version__}, "markup": MARKUP}
+
+
+def identity(definition) -> tuple:
+    """What an `override` replaces: the same kind of block with the same name, number or key."""
+    if isinstance(definition, EncounterEntry):
+        return ("entry", definition.key.triple)
+    if isinstance(definition, EncounterCard):
+        return ("card", definition.number)
+    name = getattr(definition, "name", None)
+    kind = getattr(definition, "kind", None)
+    return (type(definition).__name__, getattr(kind, "value", None),
+            name.text if name is not None and hasattr(name, "text") else getattr(definition, "number", None))
+
+
+def merged_definitions(base: list, extra: list) -> list:
+    replaced = {identity(d) for d in extra}
+    return [d for d in base if identity(d) not in replaced] + list(extra)
+
+
+def _content_of(project: Project) -> list:
+    from smersh_dsl.model.document import HEADER_TYPES
+
+    return [d for d in project.definitions() if not isinstance(d, HEADER_TYPES)]
+
+
+def document(project: Project, with_sources: bool = False, merged: bool = False) -> Json:
+    header = project.header
+    if isinstance(header, ExpansionDef):
+        base = project.base
+        if merged and base is not None and isinstance(base.header, GameDef):
+            return _merged(base, project, with_sources)
+        doc = _head("expansion", header.key.text, header.title, header.version)
+        doc["extends"] = {"game": header.extends.name,
+                          "version": base.header.version if base is not None and base.header else None}
+        doc["vocabulary"] = vocabulary(header)
+        own = _content_of(project)
+        inherited = {identity(d) for d in (_content_of(base) if base else [])}
+        doc["overrides"] = sorted(" ".join(str(p) for p in identity(d) if p is not None)
+                                  for d in own if identity(d) in inherited)
+        doc.update(content(own, with_sources))
+        return doc
+    if isinstance(header, GameDef):
+        doc = _head("game", header.key.text, header.title, header.version)
+        doc["vocabulary"] = vocabulary(header)
+        doc["expansions"] = []
+        doc.update(content(_content_of(project), with_sources))
+        return doc
+    if isinstance(header, CampaignDef):
+        doc = _head("campaign", header.key.text, header.title, header.version)
+        doc.update(campaign_header(header))
+        doc["scenarios"] = [scenario_json(s, with_sources)
+                            for s in sorted(project.of_type(Scenario), key=lambda s: s.number)]
+        return doc
+    if isinstance(header, CardGameDef):
+        doc = _head("cardgame", header.key.text, header.title, header.version)
+        doc["rules"] = [{"name": r.name.text, "values": list(r.values)} for r in header.rules]
+        doc["types"] = [t.text for t in header.types]
+        doc["gadget_cards"] = [gadget_card_json(c, with_sources) for c in
+                               sorted(project.of_type(SmushGadgetCard), key=lambda c: c.number)]
+        doc["defence_cards"] = [defence_card_json(c, with_sources) for c in
+                                sorted(project.of_type(DefenceCard), key=lambda c: c.number)]
+        return doc
+    raise NotBuildable(f"{project.root} has no header (game, expansion, campaign or cardgame)")
+
+
+def _merged(base: Project, expansion: Project, with_sources: bool) -> Json:
+    """The base game with the expansion applied: its blocks replace the base's of the same
+    name, its rules replace the base's, its vocabulary adds to the base's."""
+    from smersh_dsl.checks.expansions import rule_key
+
+    game, extra = base.header, expansion.header
+    assert isinstance(game, GameDef) and isinstance(extra, ExpansionDef)
+    doc = _head("game", game.key.text, game.title, game.version)
+    vocab = vocabulary(game)
+    own_rules = {rule_key(r): r for r in extra.rules}
+    kept = [r for r in game.rules if rule_key(r) not in own_rules]
+    vocab["rules"] = [{"name": r.name.text, "values": list(r.values)} for r in kept + list(extra.rules)]
+    vocab["intel_icons"] = vocab["intel_icons"] + [n.text for n in extra.intel_icons
+                                                   if n.text not in vocab["intel_icons"]]
+    vocab["variants"] = vocab["variants"] + [{"name": v.name.text, "text": v.text} for v in extra.variants]
+    doc["vocabulary"] = vocab
+    doc["expansions"] = [{"id": extra.key.text, "title": extra.title, "version": extra.version}]
+    doc.update(content(merged_definitions(_content_of(base), _content_of(expansion)), with_sources))
+    return doc
+
+
+def dumps(doc: Json) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def buildable(project: Project) -> bool:
+    return project.kind is not ProjectKind.FRAGMENT

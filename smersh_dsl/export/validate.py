@@ -1,0 +1,52 @@
+"""Validating documents against the published schemas (JSON Schema 2020-12).
+
+The schemas refer to each other by `$id` (`common.schema.json#/$defs/...`); a registry
+built from the schemas folder resolves those references without any network access.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from smersh_dsl.export.document import SCHEMA_FILES, SCHEMA_ROOT
+from smersh_dsl.resources import schemas_dir
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    path: str          # where in the document, as a JSON pointer
+    message: str
+
+
+@lru_cache(maxsize=1)
+def _registry() -> tuple[Registry, dict[str, dict]]:
+    schemas = {p.name: json.loads(p.read_text(encoding="utf-8"))
+               for p in sorted(schemas_dir().glob("*.schema.json"))}
+    registry = Registry().with_resources(
+        (schema.get("$id", SCHEMA_ROOT + name), Resource.from_contents(schema))
+        for name, schema in schemas.items())
+    return registry, schemas
+
+
+def schema_for(kind: str) -> dict:
+    return _registry()[1][SCHEMA_FILES[kind]]
+
+
+def problems(document: dict, kind: str | None = None) -> list[SchemaProblem]:
+    """Every way ``document`` fails the schema of its kind (its `kind` field by default)."""
+    registry, _ = _registry()
+    kind = kind or document.get("kind")
+    if kind not in SCHEMA_FILES:
+        return [SchemaProblem("/kind", f"unknown document kind {kind!r}; expected one of "
+                                       + ", ".join(sorted(SCHEMA_FILES)))]
+    validator = Draft202012Validator(schema_for(kind), registry=registry)
+    found = []
+    for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path))):
+        pointer = "/" + "/".join(str(p) for p in error.absolute_path)
+        found.append(SchemaProblem(pointer, error.message))
+    return found

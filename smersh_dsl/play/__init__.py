@@ -1,0 +1,1 @@
+"""Playing from the JSON documents alone: odds, and a player for the terminal."""

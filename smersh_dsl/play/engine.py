@@ -1,0 +1,223 @@
+"""Reading steps from a JSON document and applying them to a party.
+
+Each rule enforced here names its rulebook id. What the document says but a board
+does (placing intel on a city, moving Dr. Lobo's figure) is applied to the counters
+the player keeps and told in the transcript.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from smersh_dsl.play.deciders import Decider
+from smersh_dsl.play.odds import MAX_DICE, dice_for, pass_chance
+from smersh_dsl.play.party import Party, Spy
+
+MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
+
+
+class Jump(Exception):
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+
+class GameLost(Exception):
+    pass
+
+
+@dataclass
+class Table:
+    doc: dict
+    party: Party
+    rng: random.Random
+    decide: Decider
+    say: Callable[[str], None]
+    in_showdown: bool = False
+    actor: Spy | None = None             # the spy taking the current test
+    failed_a_test: bool = False
+    steps_read: int = 0
+    log: list[str] = field(default_factory=list)
+
+    # -- dice ------------------------------------------------------------------------
+    def faces(self, die: str) -> list[str]:
+        return list(self.doc["vocabulary"]["dice"][die])
+
+    def roll(self, die: str = "skill") -> str:
+        return self.rng.choice(self.faces(die))
+
+    # -- steps -----------------------------------------------------------------------
+    def run(self, steps: list[dict]) -> None:
+        for step in steps:
+            self.steps_read += 1
+            if self.steps_read > MAX_STEPS:
+                raise GameLost("the content loops for ever")
+            self.step(step)
+
+    def step(self, step: dict) -> None:
+        kind = step["kind"]
+        if kind == "prose":
+            self.say(step["text"])
+        elif kind == "test":
+            passed = self.test(step)
+            self.run(step["pass"] if passed else step["fail"])
+        elif kind == "gamble":
+            self.run(step["pass"] if self.gamble() else step["fail"])
+        elif kind == "choice":
+            self.choice(step)
+        elif kind == "if":
+            self.run(step["then"] if self.holds(step["condition"]) else step["else"])
+        elif kind == "goto":
+            raise Jump(step["target"])
+        elif kind == "reroll_if_confronted":
+            pass       # EP-VAR-2: only with the double-agent variant, which this table does not use
+        else:
+            self.effect(step)
+
+    def choice(self, step: dict) -> None:
+        options = [o for o in step["options"] if o["guard"] is None or self.holds(o["guard"])]
+        if not options:
+            return
+        index = self.decide.choose("What do you do?", [o["label"] for o in options])
+        option = options[index]
+        self.say(f"> {option['label']}")
+        if option["goto"] is not None:
+            raise Jump(option["goto"])
+        self.run(option["steps"])
+
+    # -- tests (EP-TEST-*) -------------------------------------------------------------
+    def _level(self, spy: Spy, option: dict, test: dict) -> int:
+        skills = self.doc["vocabulary"]["skills"]
+        if option["pick"] == "any":
+            base = max(spy.skills.get(s, 0) for s in skills)
+        elif option["pick"] == "d6":            # SH-BUTCHER-1: a d6 picks the skill
+            base = spy.skills.get(skills[self.rng.randrange(len(skills))], 0)
+        else:
+            base = spy.skills.get(option["skill"], 0)
+        bonus = sum(c["dice"] for c in test["dice_with"] if spy.holds(c["holdable"]))  # EP-TEST-5
+        return base + option["modifier"] + bonus
+
+    def _resolve_of(self, spy: Spy) -> int:
+        return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3
+
+    def test(self, test: dict) -> bool:
+        spies = self.party.living() if self.in_showdown else [self.actor or self.party.spies[0]]
+        faces = tuple(self.faces("skill"))
+        pairs = [(spy, option) for spy in spies for option in test["options"]]
+        scores = [float(pass_chance(self._level(s, o, test), o["successes"], self._resolve_of(s), faces))
+                  for s, o in pairs]
+        labels = [f"{s.name}: {o['skill'] or o['pick']} {o['modifier']:+d} [{o['successes']}]"
+                  for s, o in pairs]
+        spy, option = pairs[self.decide.choose("Who takes the test, with which skill?", labels, scores)]
+        self.actor = spy
+        if any(spy.holds(name) for name in test["auto_pass_with"]):                   # EP-TEST-4
+            self.say(f"{spy.name} passes automatically.")
+            return True
+        level = self._level(spy, option, test)
+        spare = self._resolve_of(spy)
+        before = self.decide.number("Resolve to spend before rolling", 0, spare,
+                                    best=max(0, min(spare, 1 - level)) if level < 1 else 0)
+        self._spend(spy, before)
+        level = min(level + before, MAX_DICE)                                           # EP-TEST-6
+        dice = dice_for(level)                                                          # EP-TEST-1
+        rolled = [self.roll() for _ in range(dice)]
+        successes = rolled.count("success")
+        icons = rolled.count("resolve")
+        need = option["successes"]                                                      # EP-TEST-2
+        convert = min(icons, max(0, need - successes), self._resolve_of(spy))           # EP-TEST-7
+        self._spend(spy, convert)
+        passed = successes + convert >= need
+        self.say(f"{spy.name} rolls {dice} dice: {', '.join(rolled)}"
+                 + (f"; {convert} resolve turned into successes" if convert else "")
+                 + (" - PASS" if passed else " - FAIL"))
+        if not passed:
+            self.failed_a_test = True
+        return passed
+
+    def _spend(self, spy: Spy, amount: int) -> None:
+        from_spy = min(spy.resolve, amount)
+        spy.resolve -= from_spy
+        if amount > from_spy and self.in_showdown:
+            self.party.spend_pool(amount - from_spy)
+
+    def gamble(self) -> bool:
+        """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins."""
+        spy = self.actor or self.party.living()[0]
+        have = self.party.pool if self.in_showdown else spy.intel
+        if have <= 0:
+            self.say("No intel to wager: the gamble is lost.")
+            return False
+        wager = self.decide.number("Intel to wager", 1, min(6, have), best=min(6, have))
+        rolled = [self.roll() for _ in range(wager)]
+        won = "success" in rolled
+        if not won:
+            if self.in_showdown:
+                self.party.spend_pool(wager)
+            else:
+                spy.intel -= wager
+        self.say(f"Gamble of {wager} intel: {', '.join(rolled)} - {'won' if won else 'lost'}")
+        return won
+
+    # -- conditions --------------------------------------------------------------------
+    def holds(self, condition: dict) -> bool:
+        kind = condition["kind"]
+        spies = self.party.living()
+        if kind == "not":
+            return not self.holds(condition["operand"])
+        if kind in ("status", "has"):
+            return any(s.holds(condition["name"]) for s in spies)
+        if kind == "compare":
+            value = {"successes": self.party.successes, "players": len(self.party.spies),
+                     "intel": self.party.pool, "resolve": sum(s.resolve for s in spies),
+                     "round": 1}[condition["counter"]]
+            op = condition["op"]
+            right = condition["value"]
+            return {">=": value >= right, "<=": value <= right, "==": value == right,
+                    "!=": value != right, ">": value > right, "<": value < right}[op]
+        if kind == "expert":
+            return False
+        return False   # henchman states and levels: this table plays one showdown at a time
+
+    # -- effects -----------------------------------------------------------------------
+    def effect(self, step: dict) -> None:
+        kind, amount, target = step["kind"], step.get("amount", 1), step.get("target")
+        spy = self.actor or (self.party.living() or self.party.spies)[0]
+        if kind == "gain_intel":
+            spy.intel += amount
+        elif kind == "lose_intel":
+            spy.intel = max(0, spy.intel - amount)
+        elif kind == "gain_resolve":
+            spy.resolve = min(spy.max_resolve, spy.resolve + amount)
+        elif kind == "lose_resolve":
+            spy.resolve = max(0, spy.resolve - amount)
+        elif kind == "gain_success":
+            self.party.successes += amount
+        elif kind == "lose_success":
+            self.party.successes = max(0, self.party.successes - amount)
+        elif kind == "take_injury":
+            spy.health -= amount
+            if not spy.alive:                                                   # EP-HEALTH-1
+                self.say(f"{spy.name} is dead.")
+        elif kind == "heal_injury":
+            spy.health += amount
+        elif kind in ("gain_status", "gain_advanced_skill") and target:
+            spy.held.add(target)
+        elif kind in ("lose_status", "lose_advanced_skill") and target:
+            spy.held.discard(target)
+        elif kind == "gain_gadget":
+            spy.gadgets += amount
+        elif kind == "raise_skill" and target:
+            spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
+        elif kind == "lower_skill" and target:
+            spy.skills[target] = max(0, spy.skills.get(target, 0) - 1)
+        elif kind == "move":
+            self.party.location = target
+        elif kind == "advance_lobo":
+            self.party.lobo += amount
+        elif kind == "retreat_lobo":
+            self.party.lobo -= amount
+        elif kind == "lose_game":
+            raise GameLost("the game is lost")
+        self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
+                 f"{' ' + target if target else ''}]")

@@ -1,0 +1,67 @@
+"""The spies at the table and what they hold, built from a document's spy sheets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DEFAULT_LEVEL = 2
+
+
+@dataclass
+class Spy:
+    name: str
+    skills: dict[str, int]
+    health: int
+    max_resolve: int
+    resolve: int
+    held: set[str] = field(default_factory=set)     # advanced skills, statuses, gadgets
+    intel: int = 0
+    gadgets: int = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.health > 0
+
+    def holds(self, name: str) -> bool:
+        return name in self.held
+
+
+@dataclass
+class Party:
+    spies: list[Spy]
+    successes: int = 0          # success tokens of the current showdown (EP-SHOW-4)
+    lobo: int = 0               # spaces Dr. Lobo has moved (EP-ENC-6)
+    location: str | None = None
+    lost: bool = False
+
+    def living(self) -> list[Spy]:
+        return [s for s in self.spies if s.alive]
+
+    @property
+    def pool(self) -> int:
+        """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve."""
+        return sum(s.intel for s in self.living())
+
+    def spend_pool(self, amount: int) -> None:
+        for spy in self.living():
+            take = min(spy.intel, amount)
+            spy.intel -= take
+            amount -= take
+
+
+def party_from(doc: dict, players: int, start_intel: int = 0) -> Party:
+    """The first ``players`` spy sheets (ordinary ones first); a sheetless default if none."""
+    sheets = sorted(doc.get("spies", []), key=lambda s: (s.get("double_agent_of") is not None, s["name"]))
+    skills = (doc.get("vocabulary") or {}).get("skills") or []
+    spies = []
+    for i in range(players):
+        if i < len(sheets):
+            sheet = sheets[i]
+            stats = sheet.get("stats", {})
+            spies.append(Spy(sheet["name"], dict(sheet["skills"]), stats.get("health", 5),
+                             stats.get("resolve", 3), stats.get("resolve", 3),
+                             set(sheet.get("advanced_skills", [])), start_intel))
+        else:
+            spies.append(Spy(f"Agent {i + 1}", {s: DEFAULT_LEVEL for s in skills}, 5, 3, 3,
+                             intel=start_intel))
+    return Party(spies)

@@ -1,0 +1,136 @@
+"""What `smersh play` plays: one encounter (EP-ENC-*), or one showdown (EP-SHOW-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smersh_dsl.play.engine import GameLost, Jump, Table
+
+LAIR_VALUE = 5
+
+
+class NotPlayable(Exception):
+    """The document lacks what this game needs; the message says what."""
+
+
+@dataclass
+class Outcome:
+    summary: str
+    won: bool | None = None
+
+
+def _region(doc: dict, name: str | None) -> dict:
+    regions = {r["name"]: r for r in doc.get("regions", [])}
+    with_cards = sorted({c["region"] for c in doc.get("encounter_cards", [])})
+    if not with_cards:
+        raise NotPlayable("the document has no encounter cards")
+    if name is None:
+        name = with_cards[0]
+    if name not in with_cards:
+        raise NotPlayable(f"no encounter cards for region {name!r}; there are cards for "
+                          + ", ".join(with_cards))
+    return regions.get(name, {"name": name, "locations": [], "values": None})
+
+
+def roll_fate(table: Table, lair: bool, values: list[int] | None = None) -> int:
+    """EP-ENC-3: the fate die gives 1-5; its resolve face gains 1 resolve and rerolls.
+    EP-ENC-4: at a lair the result is always 5. A deck that declares other `values` (the
+    Ocean's and Swagman's Hope's 1-4, from the fate card's blue number: SH-ENC-2) draws
+    one of them, each equally likely (assumption: the fate cards' blue numbers are even)."""
+    if lair:
+        table.say("At a lair the fate die is always 5.")
+        return LAIR_VALUE
+    numbers = sorted(int(f) for f in table.faces("fate") if f.isdigit())
+    if values and sorted(values) != numbers:
+        drawn = table.rng.choice(sorted(values))
+        table.say(f"A fate card is drawn: its blue number is {drawn}.")
+        return drawn
+    spy = table.party.spies[0]
+    while True:
+        face = table.roll("fate")
+        if face.isdigit():
+            table.say(f"The fate die shows {face}.")
+            return int(face)
+        spy.resolve = min(spy.max_resolve, spy.resolve + 1)
+        table.say("The fate die shows resolve: gain 1 resolve and roll again.")
+
+
+def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome:
+    doc = table.doc
+    region = _region(doc, region_name)
+    deck = [c for c in doc["encounter_cards"] if c["region"] == region["name"]]
+    card = table.rng.choice(deck)                                           # EP-ENC-2
+    table.say(f"Encounter {card['number']:02d}: {card['title']} ({region['name']})")
+    responses = card["responses"]
+    pick = responses[table.decide.choose("Choose a response:", [r["text"] for r in responses])]
+    table.say(f"> {pick['number']}. {pick['text']}")
+    die = roll_fate(table, lair, region.get("values"))
+    key = f"{card['number']:02d}.{pick['number']}.{die}"                     # EP-ENC-1
+    entries = {e["key"]: e for e in doc.get("entries", [])}
+    if key not in entries:
+        raise NotPlayable(f"entry {key} is missing from the document")
+    table.say(f"Read entry {key}.")
+    table.actor = table.party.spies[0]
+    try:
+        table.run(entries[key]["steps"])
+    except Jump as jump:
+        raise NotPlayable(f"entry {key} jumps to {jump.target}, outside a showdown") from None
+    except GameLost as lost:
+        return Outcome(f"Game over: {lost}.", False)
+    if table.failed_a_test:                                                 # EP-ENC-6
+        table.party.lobo += 1
+        table.say("A failure outside a showdown: Dr. Lobo advances one space.")
+    spy = table.party.spies[0]
+    return Outcome(f"{spy.name}: health {spy.health}, resolve {spy.resolve}, intel {spy.intel}; "
+                   f"Dr. Lobo moved {table.party.lobo}.", not table.failed_a_test)
+
+
+def play_showdown(table: Table, name: str | None) -> Outcome:
+    sections = {f"{s['kind']}:{s['name']}": s for s in table.doc.get("sections", [])}
+    if not sections:
+        raise NotPlayable("the document has no showdowns")
+    wanted = next((k for k in sections if name is not None and k.split(":", 1)[1] == name), None)
+    if name is not None and wanted is None:
+        raise NotPlayable(f"no showdown or Dr. Lobo section {name!r}; there are "
+                          + ", ".join(s.split(":", 1)[1] for s in sections))
+    section = sections[wanted or sorted(sections)[0]]
+    nodes = {n["id"]: n for n in section["nodes"]}
+    table.in_showdown = True                                                # EP-SHOW-5
+    table.party.successes = 0
+    table.say(f"Showdown: {section['name']}")
+    current = section["start"]
+    try:
+        while True:
+            if not table.party.living():                                    # EP-SHOW-2
+                return Outcome("Every spy is dead: the showdown is lost.", False)
+            if current == "intro":
+                steps = section["intro"] or []
+            else:
+                node = nodes[current]
+                if node["kind"] == "tally":
+                    current = _tally(table, node)
+                    continue
+                if node["kind"] == "conclusion":
+                    table.run(node["steps"])
+                    won = node["outcome"] == "victory"
+                    return Outcome(f"{'Victory' if won else 'Defeat'} ({node['name']}) with "
+                                   f"{table.party.successes} success tokens.", won)
+                table.say(f"-- Encounter {node['number']:02d}")
+                steps = node["steps"]
+            try:
+                table.run(steps)
+            except Jump as jump:
+                current = jump.target
+                continue
+            raise NotPlayable(f"{current} ends without saying where to go next")
+    except GameLost as lost:
+        return Outcome(f"Game over: {lost}.", False)
+
+
+def _tally(table: Table, node: dict) -> str:
+    for row in node["rows"]:
+        if table.holds(row["condition"]):
+            return row["goto"]
+    if node["else"] is None:
+        raise NotPlayable(f"{node['id']} has no row for {table.party.successes} success tokens")
+    return node["else"]
