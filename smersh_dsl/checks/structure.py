@@ -31,6 +31,12 @@ _KEYWORD = {
 }
 
 
+def keyword_of(definition) -> str:
+    """The keyword that opens a block of this kind (`status`, `card`, `lobo`, ...)."""
+    return _KEYWORD.get(type(definition)) or (
+        "lobo" if getattr(definition, "kind", None) is SectionKind.LOBO else "showdown")
+
+
 def _effective_kind(ctx: Context) -> ProjectKind:
     kind = ctx.project.kind
     if kind is ProjectKind.FRAGMENT and ctx.project.base is not None:
@@ -48,8 +54,7 @@ def misplaced_blocks(ctx: Context) -> Iterator[Diagnostic]:
             continue
         wrong = (kind in _OWN and not isinstance(definition, own)) or isinstance(definition, foreign)
         if wrong:
-            what = _KEYWORD.get(type(definition)) or (
-                "lobo" if getattr(definition, "kind", None) is SectionKind.LOBO else "showdown")
+            what = keyword_of(definition)
             yield Diagnostic.of("P002", definition.span,
                                 f"this `{what}` block does not belong in a {kind.value} project",
                                 "move it to a project of its own kind")

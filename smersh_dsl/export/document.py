@@ -49,6 +49,20 @@ def identity(definition) -> tuple:
             name.text if name is not None and hasattr(name, "text") else getattr(definition, "number", None))
 
 
+def described(definition) -> str:
+    """How an overridden block is named in the document: `status Marked`, `entry 01.2.3`."""
+    from smersh_dsl.checks.structure import keyword_of
+
+    if isinstance(definition, EncounterEntry):
+        e, r, d = definition.key.triple
+        return f"entry {e:02d}.{r}.{d}"
+    if isinstance(definition, EncounterCard):
+        return f"card {definition.number:02d}"
+    name = getattr(definition, "name", None)
+    label = name.text if name is not None and hasattr(name, "text") else str(getattr(definition, "number", ""))
+    return f"{keyword_of(definition)} {label}"
+
+
 def merged_definitions(base: list, extra: list) -> list:
     replaced = {identity(d) for d in extra}
     return [d for d in base if identity(d) not in replaced] + list(extra)
@@ -72,8 +86,7 @@ def document(project: Project, with_sources: bool = False, merged: bool = False)
         doc["vocabulary"] = vocabulary(header)
         own = _content_of(project)
         inherited = {identity(d) for d in (_content_of(base) if base else [])}
-        doc["overrides"] = sorted(" ".join(str(p) for p in identity(d) if p is not None)
-                                  for d in own if identity(d) in inherited)
+        doc["overrides"] = sorted(described(d) for d in own if identity(d) in inherited)
         doc.update(content(own, with_sources))
         return doc
     if isinstance(header, GameDef):

@@ -6,6 +6,7 @@ Node ids are stable and readable: `intro`, `encounter:5`, `tally:end`,
 
 from __future__ import annotations
 
+from smersh_dsl.analysis.paths import Branch, walk_block
 from smersh_dsl.export.steps import Json, StepWriter, condition, with_source
 from smersh_dsl.model.showdowns import Henchman, Showdown
 
@@ -21,7 +22,7 @@ def showdown_json(showdown: Showdown, with_sources: bool) -> Json:
     ids = node_ids(showdown)
     writer = StepWriter(ids)
     intro = writer.block(showdown.intro) if showdown.intro is not None else None
-    if intro is not None and not any(s.get("kind") == "goto" for s in intro) and "1" in ids:
+    if intro is not None and "1" in ids and _falls_through(showdown):
         intro.append({"kind": "goto", "target": "encounter:1"})    # EP-SHOW-6
     nodes: list[Json] = []
     for enc in sorted(showdown.encounters, key=lambda e: e.number):
@@ -44,6 +45,12 @@ def showdown_json(showdown: Showdown, with_sources: bool) -> Json:
                  "name": showdown.name.text, "successes": showdown.successes,
                  "start": first, "intro": intro, "nodes": nodes}
     return with_source(out, showdown, with_sources)
+
+
+def _falls_through(showdown: Showdown) -> bool:
+    """Whether some way through the intro ends without a goto (and so leads to 01)."""
+    flow = walk_block(showdown.intro, Branch("intro", showdown.span), 0, lambda _e, s: s)
+    return bool(flow.open)
 
 
 def henchman_json(henchman: Henchman, with_sources: bool) -> Json:

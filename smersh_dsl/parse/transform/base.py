@@ -78,8 +78,16 @@ class BaseBuilder(Transformer):
 
     def values(self, meta: Meta, children: list) -> tuple[str, tuple[int, ...]]:
         if len(children) == 1 and isinstance(children[0], tuple):
-            return ("values", children[0])
-        return ("values", tuple(sorted({int(c) for c in children})))
+            return ("values", self._die_values(meta, children[0]))
+        return ("values", self._die_values(meta, tuple(sorted({int(c) for c in children}))))
+
+    def _die_values(self, meta: Meta, values: tuple[int, ...]) -> tuple[int, ...]:
+        """Die values a deck or place uses: a die shows 1 to 6."""
+        wrong = [v for v in values if not 1 <= v <= 6]
+        if wrong:
+            self._invalid(self._span(meta), f"a die value of {wrong[0]}",
+                          "a die shows 1 to 6 (EP-ENC-3: the fate die gives 1-5)")
+        return values
 
     def version(self, meta: Meta, children: list) -> tuple[str, str]:
         return ("version", self._text(children[0]))

@@ -83,8 +83,11 @@ class WorldBuilder(BaseBuilder):
         return ("intel_icons", children[0])
 
     def players(self, meta: Meta, children: list) -> tuple:
-        span = children[0]
-        return ("players", (span[0], span[-1]) if span else None)
+        counts = children[0]
+        if counts and counts[0] < 1:
+            self._invalid(self._span(meta), f"a game for {counts[0]} players",
+                          "a game has at least 1 player: write `players 1..N`")
+        return ("players", (counts[0], counts[-1]) if counts else None)
 
     def rules(self, meta: Meta, children: list) -> tuple:
         return ("rules", tuple(children))
@@ -160,7 +163,7 @@ class WorldBuilder(BaseBuilder):
         return ("fate", int(children[0]))
 
     def f_values(self, meta: Meta, children: list) -> tuple:
-        return ("values", children[0])
+        return ("values", self._die_values(meta, children[0]))
 
     def route(self, meta: Meta, children: list) -> Route:
         start, end, *cost = children
