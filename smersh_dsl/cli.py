@@ -24,7 +24,8 @@ from smersh_dsl.export.validate import problems as schema_problems
 from smersh_dsl.play.deciders import decider
 from smersh_dsl.play.engine import Table
 from smersh_dsl.play.party import party_from
-from smersh_dsl.play.sessions import NotPlayable, play_encounter, play_showdown
+from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled, play_showdown,
+                                     play_stranded)
 from smersh_dsl.play.stats import odds as stats_odds
 from smersh_dsl.play.stats import render as render_stats
 from smersh_dsl.diagnostics.diagnostic import Severity
@@ -221,6 +222,10 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--encounter", "region", metavar="REGION", default=None,
               help="Play one encounter drawn from this region's deck (the default game).")
 @click.option("--lair", is_flag=True, help="The spy stands on a lair: the fate die is 5 (EP-ENC-4).")
+@click.option("--levelled", "levelled", metavar="NAME", default=None,
+              help="Meet a levelled henchman (the Aussie Butcher) at --level.")
+@click.option("--level", type=click.IntRange(1, 9), default=1, show_default=True)
+@click.option("--stranded", is_flag=True, help="Be stranded: draw and read a Stranded card.")
 @click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--intel", type=click.IntRange(0, 99), default=4, show_default=True,
               help="Intel each spy brings.")
@@ -228,6 +233,7 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
 def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
+                 levelled: str | None, level: int, stranded: bool,
                  players: int, intel: int, seed: int | None, auto: bool, policy: str) -> None:
     """Play an encounter or a showdown in the terminal, from the JSON documents.
 
@@ -239,6 +245,8 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
       smersh play build/smersh/smersh.json --encounter Europe
       smersh play books/epic --showdown Pierre --players 2
       smersh play books/epic --showdown Pierre --auto --seed 1
+      smersh play books/swagmans-hope --levelled "Aussie Butcher" --level 2
+      smersh play books/swagmans-hope --stranded --auto
     """
     docs = [d for d in _load_documents(paths) if d["kind"] == "game"]
     if not docs:
@@ -248,8 +256,14 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     rng = random.Random(seed)
     table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), click.echo)
     try:
-        outcome = (play_showdown(table, showdown) if showdown is not None
-                   else play_encounter(table, region, lair))
+        if showdown is not None:
+            outcome = play_showdown(table, showdown)
+        elif levelled is not None:
+            outcome = play_levelled(table, levelled or None, level)
+        elif stranded:
+            outcome = play_stranded(table)
+        else:
+            outcome = play_encounter(table, region, lair)
     except NotPlayable as problem:
         raise click.ClickException(str(problem)) from None
     click.echo(outcome.summary)

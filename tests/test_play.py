@@ -134,3 +134,36 @@ def test_a_truncated_or_foreign_document_is_a_clear_error(tmp_path: Path):
     other.write_text('{"kind": "game", "format_version": 99}')
     result = smersh("play", str(other), "--auto")
     assert result.returncode == 2 and "not a smersh document" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def swagmans_hope() -> dict:
+    projects, _ = check_paths([REPO / "books"])
+    expansion = next(p for p in projects if p.name == "swagmans_hope")
+    return json.loads(dumps(document(expansion, merged=True)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_stranded_card_never_leaves_the_spy_in_the_outback(swagmans_hope, seed):
+    """SH-STRAND-1: the stranded card "says where the spy ends"."""
+    from smersh_dsl.play.sessions import play_stranded
+
+    t = Table(swagmans_hope, party_from(swagmans_hope, 1, 2), random.Random(seed), GreedyPolicy(),
+              lambda _: None)
+    outcome = play_stranded(t)
+    assert outcome.won is True and t.party.location not in (None, "the Outback", "Outback")
+
+
+def test_the_butcher_level_2_picks_the_skill_with_a_d6(swagmans_hope):
+    """SH-BUTCHER-1: "level 2: d6 picks the skill at -2"."""
+    from smersh_dsl.play.sessions import play_levelled
+
+    lines: list[str] = []
+    t = Table(swagmans_hope, party_from(swagmans_hope, 1, 2), random.Random(3), GreedyPolicy(),
+              lines.append)
+    play_levelled(t, "Aussie Butcher", 2)
+    butcher = next(h for h in swagmans_hope["henchmen"] if h["name"] == "Aussie Butcher")
+    level2 = next(lv for lv in butcher["levels"] if lv["level"] == 2)
+    test = next(s for s in level2["steps"] if s["kind"] == "test")
+    assert test["options"][0]["pick"] == "d6" and test["options"][0]["modifier"] == -2
+    assert any("rolls" in line or "passes" in line for line in lines)

@@ -134,3 +134,45 @@ def _tally(table: Table, node: dict) -> str:
     if node["else"] is None:
         raise NotPlayable(f"{node['id']} has no row for {table.party.successes} success tokens")
     return node["else"]
+
+
+def play_levelled(table: Table, name: str | None, level: int) -> Outcome:
+    """SH-BUTCHER-1: a levelled henchman (the Aussie Butcher) is met at one level."""
+    levelled = {h["name"]: h for h in table.doc.get("henchmen", []) if h.get("levels")}
+    if not levelled:
+        raise NotPlayable("the document has no levelled henchman")
+    henchman = levelled.get(name) if name else next(iter(sorted(levelled.items())))[1]
+    if henchman is None:
+        raise NotPlayable(f"no levelled henchman {name!r}; there is " + ", ".join(sorted(levelled)))
+    steps = {lv["level"]: lv["steps"] for lv in henchman["levels"]}
+    if level not in steps:
+        raise NotPlayable(f"{henchman['name']} has no level {level}; levels: "
+                          + ", ".join(map(str, sorted(steps))))
+    table.say(f"{henchman['name']}, level {level}")
+    table.actor = table.party.spies[0]
+    try:
+        table.run(steps[level])
+    except GameLost as lost:
+        return Outcome(f"Game over: {lost}.", False)
+    spy = table.party.spies[0]
+    return Outcome(f"{spy.name}: health {spy.health}, resolve {spy.resolve}"
+                   + (f", now in {table.party.location}" if table.party.location else ""),
+                   not table.failed_a_test)
+
+
+def play_stranded(table: Table) -> Outcome:
+    """SH-STRAND-1: a stranded spy draws a Stranded card and reads it as the encounter;
+    the card says where the spy ends."""
+    cards = table.doc.get("stranded_cards", [])
+    if not cards:
+        raise NotPlayable("the document has no stranded cards")
+    card = table.rng.choice(sorted(cards, key=lambda c: c["name"]))
+    table.say(f"Stranded in the Outback: {card['name']}")
+    table.party.location = "the Outback"
+    table.actor = table.party.spies[0]
+    try:
+        table.run(card["steps"])
+    except GameLost as lost:
+        return Outcome(f"Game over: {lost}.", False)
+    return Outcome(f"{table.party.spies[0].name} ends in {table.party.location}.",
+                   table.party.location != "the Outback")
