@@ -21,6 +21,7 @@ from smersh_dsl.diagnostics.reference import rules_markdown
 from smersh_dsl.export.build import build_json
 from smersh_dsl.export.document import buildable, document, dumps
 from smersh_dsl.export.validate import problems as schema_problems
+from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
 from smersh_dsl.play.deciders import decider
 from smersh_dsl.play.engine import Table
 from smersh_dsl.play.party import party_from
@@ -226,6 +227,10 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
               help="Meet a levelled henchman (the Aussie Butcher) at --level.")
 @click.option("--level", type=click.IntRange(1, 9), default=1, show_default=True)
 @click.option("--stranded", is_flag=True, help="Be stranded: draw and read a Stranded card.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Campaign: play the next scenario's book-keeping, saving the log here "
+                   "(continued if it exists).")
+@click.option("--expert", is_flag=True, help="Campaign: start an expert campaign (SC-EXPERT-1).")
 @click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
 @click.option("--intel", type=click.IntRange(0, 99), default=4, show_default=True,
               help="Intel each spy brings.")
@@ -233,8 +238,9 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
 def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
-                 levelled: str | None, level: int, stranded: bool,
-                 players: int, intel: int, seed: int | None, auto: bool, policy: str) -> None:
+                 levelled: str | None, level: int, stranded: bool, log_path: Path | None,
+                 expert: bool, players: int, intel: int, seed: int | None, auto: bool,
+                 policy: str) -> None:
     """Play an encounter or a showdown in the terminal, from the JSON documents.
 
     PATHS are built documents (build/<id>/<id>.json) or projects, which are
@@ -247,7 +253,11 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
       smersh play books/epic --showdown Pierre --auto --seed 1
       smersh play books/swagmans-hope --levelled "Aussie Butcher" --level 2
       smersh play books/swagmans-hope --stranded --auto
+      smersh play books/shield --log my-campaign.json --players 2
     """
+    if log_path is not None:
+        _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)
+        return
     docs = [d for d in _load_documents(paths) if d["kind"] == "game"]
     if not docs:
         raise click.ClickException("no game document to play (campaigns and the card game "
@@ -267,6 +277,21 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     except NotPlayable as problem:
         raise click.ClickException(str(problem)) from None
     click.echo(outcome.summary)
+
+
+def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
+                   auto: bool, policy: str) -> None:
+    campaigns = [d for d in docs if d["kind"] == "campaign"]
+    if not campaigns:
+        raise click.ClickException("no campaign document among the paths given")
+    doc = campaigns[0]
+    rng = random.Random(seed)
+    try:
+        log = load_log(path, doc) if path.exists() else new_log(doc, players, expert)
+    except LogProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
+    click.echo(play_scenario(keeper, path))
 
 
 @cli.command("rules")

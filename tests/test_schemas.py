@@ -17,7 +17,7 @@ from referencing import Registry, Resource
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.export.document import SCHEMA_FILES, SCHEMA_ROOT, document
-from smersh_dsl.export.validate import problems
+from smersh_dsl.export.validate import LOG_SCHEMA_FILE, problems
 from smersh_dsl.model.effects import ConditionKind, EffectKind
 
 REPO = Path(__file__).resolve().parent.parent
@@ -79,7 +79,8 @@ def test_schema_is_valid_and_described(path: Path):
 
 
 def test_every_document_kind_has_a_schema():
-    assert {p.name for p in SCHEMA_PATHS} == set(SCHEMA_FILES.values()) | {"common.schema.json"}
+    assert {p.name for p in SCHEMA_PATHS} == (set(SCHEMA_FILES.values())
+                                              | {"common.schema.json", LOG_SCHEMA_FILE})
 
 
 def undescribed(node, path: str = "") -> list[str]:
@@ -137,7 +138,9 @@ def test_examples_follow_their_schema(path: Path):
     for example in schema["examples"]:
         assert [f"/{'/'.join(map(str, e.absolute_path))}: {e.message}"
                 for e in validator.iter_errors(example)] == []
-        if path.name != "common.schema.json":
+        if path.name == LOG_SCHEMA_FILE:
+            assert problems(example, kind="campaign-log") == []
+        elif path.name != "common.schema.json":
             assert problems(example) == []
 
 

@@ -17,6 +17,9 @@ from smersh_dsl.export.document import SCHEMA_FILES, SCHEMA_ROOT
 from smersh_dsl.resources import schemas_dir
 
 
+LOG_SCHEMA_FILE = "campaign-log.schema.json"
+
+
 @dataclass(frozen=True)
 class SchemaProblem:
     path: str          # where in the document, as a JSON pointer
@@ -41,10 +44,16 @@ def problems(document: dict, kind: str | None = None) -> list[SchemaProblem]:
     """Every way ``document`` fails the schema of its kind (its `kind` field by default)."""
     registry, _ = _registry()
     kind = kind or document.get("kind")
+    if kind == "campaign-log":
+        validator = Draft202012Validator(_registry()[1][LOG_SCHEMA_FILE], registry=registry)
+        return _collect(validator, document)
     if kind not in SCHEMA_FILES:
         return [SchemaProblem("/kind", f"unknown document kind {kind!r}; expected one of "
                                        + ", ".join(sorted(SCHEMA_FILES)))]
-    validator = Draft202012Validator(schema_for(kind), registry=registry)
+    return _collect(Draft202012Validator(schema_for(kind), registry=registry), document)
+
+
+def _collect(validator: Draft202012Validator, document: dict) -> list[SchemaProblem]:
     found = []
     for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path))):
         pointer = "/" + "/".join(str(p) for p in error.absolute_path)
