@@ -29,6 +29,7 @@ from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled
                                      play_stranded)
 from smersh_dsl.play.stats import odds as stats_odds
 from smersh_dsl.play.stats import render as render_stats
+from smersh_dsl.play.victory import estimate, parse_party
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.diagnostics.report.statistics import render_statistics
@@ -176,7 +177,14 @@ def _documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True)
-def stats_command(paths: tuple[Path, ...], fmt: str) -> None:
+@click.option("--showdown", metavar="NAME", default=None,
+              help="Instead: how often --party beats this showdown or Dr. Lobo section.")
+@click.option("--party", "party", multiple=True, metavar="SKILL=N,...",
+              help="One spy's skill levels (repeat per spy), e.g. \"Spycraft=3,Athletics=2\".")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party: tuple[str, ...],
+                  games: int, seed: int) -> None:
     """The exact chance to pass every test, by skill level and resolve spent.
 
     For each test option: the chance at skill levels 0-5 with 0-3 resolve to
@@ -188,10 +196,24 @@ def stats_command(paths: tuple[Path, ...], fmt: str) -> None:
     Examples:
       smersh stats books/epic
       smersh stats books/epic --format csv > odds.csv
+      smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
     """
     for doc in _documents(paths):
-        if doc["kind"] == "game":
+        if doc["kind"] != "game":
+            continue
+        if showdown is None:
             click.echo(render_stats(stats_odds(doc), fmt), nl=False)
+            continue
+        try:
+            spies = parse_party(party or ("",), doc["vocabulary"]["skills"])
+            result = estimate(doc, showdown, spies, games, seed)
+        except ValueError as problem:
+            raise click.BadParameter(str(problem), param_hint="--party") from None
+        except NotPlayable as problem:
+            raise click.ClickException(str(problem)) from None
+        low, high = result.interval()
+        click.echo(f"{showdown}: won {result.wins} of {result.games} games: {result.rate:.1%} "
+                   f"(95% interval {low:.1%} to {high:.1%})")
 
 
 def _load_documents(paths: tuple[Path, ...]) -> list[dict]:

@@ -40,3 +40,28 @@ def test_gamble_is_one_success_in_the_wager():
     assert gamble_chance(1, SKILL) == F(1, 3)
     assert gamble_chance(3, SKILL) == 1 - F(2, 3) ** 3
     assert gamble_chance(9, SKILL) == 1 - F(2, 3) ** 6     # at most 6 dice
+
+
+@pytest.mark.parametrize("level, needed, resolve", [(1, 1, 0), (2, 2, 1), (0, 1, 2), (4, 3, 3)])
+def test_the_table_passes_as_often_as_the_odds_say(level, needed, resolve):
+    """Exact odds against the player's own dice: 20,000 tests fall inside the 99.9% interval."""
+    import math
+    import random
+
+    from smersh_dsl.play.deciders import GreedyPolicy
+    from smersh_dsl.play.engine import Table
+    from smersh_dsl.play.party import Party, Spy
+
+    doc = {"vocabulary": {"skills": ["Spycraft"], "dice": {"skill": list(SKILL)}}}
+    rng = random.Random(level * 100 + needed * 10 + resolve)
+    test = {"kind": "test", "options": [{"pick": "named", "skill": "Spycraft", "modifier": 0,
+                                         "successes": needed}],
+            "auto_pass_with": [], "dice_with": [], "pass": [], "fail": []}
+    runs, passes = 20_000, 0
+    for _ in range(runs):
+        spy = Spy("S", {"Spycraft": level}, 5, resolve, resolve)
+        table = Table(doc, Party([spy]), rng, GreedyPolicy(), lambda _: None)
+        passes += table.test(test)
+    p = float(pass_chance(level, needed, resolve, SKILL))
+    margin = 3.3 * math.sqrt(p * (1 - p) / runs)
+    assert abs(passes / runs - p) <= margin + 1e-9

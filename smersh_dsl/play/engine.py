@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from smersh_dsl.play.deciders import Decider
-from smersh_dsl.play.odds import MAX_DICE, dice_for, pass_chance
+from smersh_dsl.play.odds import MAX_DICE, best_spend, dice_for, pass_chance
 from smersh_dsl.play.party import Party, Spy
 
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
@@ -116,8 +116,8 @@ class Table:
             return True
         level = self._level(spy, option, test)
         spare = self._resolve_of(spy)
-        before = self.decide.number("Resolve to spend before rolling", 0, spare,
-                                    best=max(0, min(spare, 1 - level)) if level < 1 else 0)
+        best, _ = best_spend(level, option["successes"], spare, faces)
+        before = self.decide.number("Resolve to spend before rolling", 0, spare, best=best)
         self._spend(spy, before)
         level = min(level + before, MAX_DICE)                                           # EP-TEST-6
         dice = dice_for(level)                                                          # EP-TEST-1

@@ -35,19 +35,26 @@ def dice_for(level: int) -> int:
     return max(1, min(MAX_DICE, level))
 
 
-def pass_chance(level: int, needed: int, resolve: int, faces: tuple[str, ...]) -> Fraction:
-    """The chance to roll ``needed`` successes at ``level``, spending up to ``resolve`` best."""
+def best_spend(level: int, needed: int, resolve: int, faces: tuple[str, ...]) -> tuple[int, Fraction]:
+    """How much resolve to spend before the roll, and the chance to pass that gives; the
+    rest is kept to turn rolled resolve icons into successes. Ties spend less."""
     n = len(faces)
     p_success = Fraction(sum(1 for f in faces if f == "success"), n)
     p_resolve = Fraction(sum(1 for f in faces if f == "resolve"), n)
-    best = Fraction(0)
+    best = (0, Fraction(-1))
     for before in range(resolve + 1):        # resolve spent raising the level first
         dice = dice_for(min(level + before, MAX_DICE))
         left = resolve - before
         chance = sum((p for s, r, p in _outcomes(dice, p_success, p_resolve)
                       if s + min(r, left) >= needed), Fraction(0))
-        best = max(best, chance)
+        if chance > best[1]:
+            best = (before, chance)
     return best
+
+
+def pass_chance(level: int, needed: int, resolve: int, faces: tuple[str, ...]) -> Fraction:
+    """The chance to roll ``needed`` successes at ``level``, spending up to ``resolve`` best."""
+    return best_spend(level, needed, resolve, faces)[1]
 
 
 def gamble_chance(wager: int, faces: tuple[str, ...]) -> Fraction:

@@ -1,0 +1,59 @@
+"""How often a party beats a showdown: Monte Carlo runs of the player's own table, with a
+95% Wilson interval. Decisions are the greedy policy's (the best chance each time)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from smersh_dsl.play.deciders import GreedyPolicy
+from smersh_dsl.play.engine import Table
+from smersh_dsl.play.party import Party, Spy
+from smersh_dsl.play.sessions import play_showdown
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Estimate:
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    def interval(self) -> tuple[float, float]:
+        """The Wilson score interval at 95%."""
+        n, p = self.games, self.rate
+        centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int]]:
+    """`--party "Spycraft=3,Athletics=2"` once per spy; unnamed skills are at level 1."""
+    party = []
+    for spec in specs:
+        levels = {s: 1 for s in skills}
+        for part in filter(None, (p.strip() for p in spec.split(","))):
+            name, _, value = part.partition("=")
+            if name.strip() not in levels or not value.strip().lstrip("-").isdigit():
+                raise ValueError(f"{part!r}: write SKILL=LEVEL with one of "
+                                 + ", ".join(skills))
+            levels[name.strip()] = int(value)
+        party.append(levels)
+    return party
+
+
+def estimate(doc: dict, section: str, party: list[dict[str, int]], games: int, seed: int,
+             intel: int = 4, health: int = 5, resolve: int = 3) -> Estimate:
+    rng = random.Random(seed)
+    wins = 0
+    for _ in range(games):
+        spies = [Spy(f"Spy {i + 1}", dict(levels), health, resolve, resolve, intel=intel)
+                 for i, levels in enumerate(party)]
+        table = Table(doc, Party(spies), rng, GreedyPolicy(), lambda _: None)
+        wins += bool(play_showdown(table, section).won)
+    return Estimate(wins, games)
