@@ -21,6 +21,11 @@ from smersh_dsl.diagnostics.reference import rules_markdown
 from smersh_dsl.export.build import build_json
 from smersh_dsl.export.document import buildable, document, dumps
 from smersh_dsl.export.validate import problems as schema_problems
+from smersh_dsl.graphs.diagram import campaign_diagram, region_diagram, showdown_diagram
+from smersh_dsl.graphs.render import to_dot, to_mermaid
+from smersh_dsl.model.campaign import Scenario
+from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.world import Region
 from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
 from smersh_dsl.play.deciders import decider
 from smersh_dsl.play.engine import Table
@@ -314,6 +319,54 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
         raise click.ClickException(str(problem)) from None
     keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
     click.echo(play_scenario(keeper, path))
+
+
+@cli.command("graph")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--showdown", metavar="NAME", help="A showdown or Dr. Lobo section (A, B, ...).")
+@click.option("--region", metavar="NAME", help="A region's places and routes.")
+@click.option("--campaign", is_flag=True, help="The campaign's scenarios and their data flow.")
+@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid"]), default="mermaid",
+              show_default=True, help="DOT for Graphviz (`dot -Tsvg`), Mermaid for Markdown.")
+def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | None,
+                  campaign: bool, fmt: str) -> None:
+    """Draw a flow graph: a showdown, a region or the campaign.
+
+    Unreachable encounters, dead ends and loops with no way out are drawn as
+    `smersh check` reports them (G001, G002, G003), so the picture and the
+    findings agree. The graph is drawn even when the content has errors.
+
+    \b
+    Examples:
+      smersh graph books/epic --showdown Pierre > pierre.mmd
+      smersh graph books/epic --showdown A --format dot | dot -Tsvg > lobo-a.svg
+      smersh graph books/shield --campaign
+    """
+    if sum(x is not None and x is not False for x in (showdown, region, campaign or None)) != 1:
+        raise click.UsageError("say what to draw: one of --showdown NAME, --region NAME or --campaign")
+    try:
+        projects, _ = check_paths(list(paths) or default_paths())
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    definitions = [d for p in projects for d in p.definitions()]
+    if showdown is not None:
+        found = [d for d in definitions if isinstance(d, Showdown) and d.name.text == showdown]
+        if not found:
+            names = sorted({d.name.text for d in definitions if isinstance(d, Showdown)})
+            raise click.UsageError(f"no showdown or Dr. Lobo section {showdown!r}; there are "
+                                   + (", ".join(names) or "none"))
+        diagram = showdown_diagram(found[0])
+    elif region is not None:
+        regions = [d for d in definitions if isinstance(d, Region) and d.name.text == region]
+        if not regions:
+            raise click.UsageError(f"no region {region!r} in the paths given")
+        diagram = region_diagram(regions[-1])
+    else:
+        scenarios = [d for d in definitions if isinstance(d, Scenario)]
+        if not scenarios:
+            raise click.UsageError("no campaign scenarios in the paths given")
+        diagram = campaign_diagram(scenarios)
+    click.echo(to_dot(diagram) if fmt == "dot" else to_mermaid(diagram), nl=False)
 
 
 @cli.command("rules")

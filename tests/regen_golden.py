@@ -5,6 +5,8 @@
 - tests/golden/reports/PROJECT/ has PROJECT.txt, .json, .sarif and .github beside it:
   `smersh check PROJECT --format F --statistics` for each format, run from that folder
   (the SARIF's absolute source root is replaced by file:///SRCROOT/).
+- tests/golden/graphs/NAME.dot and NAME.mmd: `smersh graph` of each showdown and Dr.
+  Lobo section in tests/golden/reports/broken/showdown.smersh, and of Pierre's showdown.
 - docs/rules.md: the rule reference, `smersh rules --format markdown`.
 """
 
@@ -38,6 +40,27 @@ def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
         os.chdir(here)
 
 
+GRAPH_SOURCES = ("reports/broken/showdown.smersh", "../../books/epic/showdowns/pierre.smersh")
+
+
+def graphs() -> dict[str, str]:
+    """Every golden graph: file name -> text."""
+    from smersh_dsl.graphs.diagram import showdown_diagram
+    from smersh_dsl.graphs.render import to_dot, to_mermaid
+    from smersh_dsl.model.showdowns import Showdown
+    from smersh_dsl.parse.parser import parse_file
+
+    found = {}
+    for relative in GRAPH_SOURCES:
+        source, _ = parse_file(GOLDEN / relative, Path(relative).name)
+        for showdown in (d for d in source.definitions if isinstance(d, Showdown)):
+            stem = f"{showdown.kind.value}-{showdown.name.text}".lower().replace(" ", "-").replace(".", "")
+            diagram = showdown_diagram(showdown)
+            found[f"{stem}.dot"] = to_dot(diagram)
+            found[f"{stem}.mmd"] = to_mermaid(diagram)
+    return found
+
+
 def text_report(path: Path) -> str:
     return report(path, "text")
 
@@ -51,6 +74,10 @@ def main() -> int:
             target = project.with_suffix("." + suffix)
             target.write_text(report(project, fmt, statistics=fmt == "text"), encoding="utf-8")
             print(f"wrote {target.relative_to(GOLDEN.parent)}")
+    (GOLDEN / "graphs").mkdir(exist_ok=True)
+    for name, text in graphs().items():
+        (GOLDEN / "graphs" / name).write_text(text, encoding="utf-8")
+        print(f"wrote golden/graphs/{name}")
     from smersh_dsl.diagnostics.reference import rules_markdown
 
     (GOLDEN.parent.parent / "docs" / "rules.md").write_text(rules_markdown(), encoding="utf-8")

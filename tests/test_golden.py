@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from regen_golden import FORMATS, GOLDEN, report, text_report
+from regen_golden import FORMATS, GOLDEN, graphs, report, text_report
 
 
 @pytest.mark.parametrize("source", sorted((GOLDEN / "syntax").glob("*.smersh")), ids=lambda p: p.stem)
@@ -22,3 +22,8 @@ def test_report_formats_match_golden(project: Path, fmt: str):
     """The same findings in every output format, byte for byte."""
     expected = project.with_suffix("." + FORMATS[fmt]).read_text(encoding="utf-8")
     assert report(project, fmt, statistics=fmt == "text") == expected
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (GOLDEN / "graphs").iterdir()))
+def test_graph_matches_golden(name: str):
+    assert graphs()[name] == (GOLDEN / "graphs" / name).read_text(encoding="utf-8")

@@ -79,6 +79,7 @@ class Progress:
 class Way:
     span: Span
     progress: Progress
+    label: str = ""        # how the party goes this way: an option, `pass`, a tally row
 
 
 def _earned(effect: Effect, progress: Progress) -> Progress:  # type: ignore[override]
@@ -153,6 +154,27 @@ def _tally_rows_cover(tally: Tally) -> bool:
     return True
 
 
+def short_label(branch: str, node: str) -> str:
+    """`the option "Climb"` -> `Climb`; `the `pass` outcome` -> `pass`; the node -> ``."""
+    if branch == node:
+        return ""
+    if branch.startswith('the option "'):
+        return branch[len('the option "'):-1]
+    for word in ("pass", "fail", "if", "else"):
+        if f"`{word}`" in branch:
+            return word
+    return branch.split(" (")[0]
+
+
+def condition_text(condition: Condition) -> str:
+    if condition.kind is ConditionKind.COMPARE and condition.counter is not None:
+        return f"{condition.counter.value} {condition.op} {condition.value}"
+    if condition.kind is ConditionKind.NOT and condition.operand is not None:
+        return f"not {condition_text(condition.operand)}"
+    name = condition.ref.name if condition.ref is not None else ""
+    return f"{condition.kind.value} {name}".strip()
+
+
 def build(showdown: Showdown) -> ShowdownGraph:
     nodes = _nodes(showdown)
     graph = nx.DiGraph()
@@ -169,7 +191,8 @@ def build(showdown: Showdown) -> ShowdownGraph:
         for exit_ in flow.exits:
             if exit_.target.name in nodes:
                 _add_edge(graph, key, exit_.target.name,
-                          Way(exit_.target.span, exit_.trail.state))  # type: ignore[arg-type]
+                          Way(exit_.target.span, exit_.trail.state,  # type: ignore[arg-type]
+                              short_label(exit_.trail.branch.label, nodes[key].label)))
         if key == INTRO and flow.open and first in nodes:
             for trail in flow.open:    # EP-SHOW-6: the intro leads on to encounter 01
                 _add_edge(graph, key, first, Way(nodes[key].span, trail.state))  # type: ignore[arg-type]
@@ -178,10 +201,11 @@ def build(showdown: Showdown) -> ShowdownGraph:
     for tally in showdown.tallies:
         for row in tally.rows:
             if row.target.name in nodes:
-                _add_edge(graph, tally.name.text, row.target.name, Way(row.target.span, Progress()))
+                _add_edge(graph, tally.name.text, row.target.name,
+                          Way(row.target.span, Progress(), condition_text(row.condition)))
         if tally.otherwise is not None and tally.otherwise.name in nodes:
             _add_edge(graph, tally.name.text, tally.otherwise.name,
-                      Way(tally.otherwise.span, Progress()))
+                      Way(tally.otherwise.span, Progress(), "else"))
         if not _tally_rows_cover(tally):
             result.dead_ends.append(DeadEnd(tally.name.text, Branch(
                 "a count of success tokens that no row matches (it has no `else`)",

@@ -1,0 +1,86 @@
+"""Diagrams as Graphviz DOT and as Mermaid flowcharts (GitHub renders Mermaid in Markdown)."""
+
+from __future__ import annotations
+
+import re
+
+from smersh_dsl.graphs.diagram import Diagram
+
+# Node kinds styled alike in both formats: shape, fill.
+DOT_STYLE = {
+    "intro": ('shape=oval', "#e8eef7"), "encounter": ("shape=box", "#ffffff"),
+    "tally": ("shape=diamond", "#fff6d5"), "victory": ("shape=box, style=\"rounded,filled\"", "#d7f0d2"),
+    "defeat": ("shape=box, style=\"rounded,filled\"", "#f6d5d5"), "place": ("shape=ellipse", "#ffffff"),
+    "scenario": ("shape=box", "#eef3ff"),
+}
+
+
+def _dot_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def to_dot(diagram: Diagram) -> str:
+    lines = [f'digraph "{_dot_text(diagram.title)}" {{', "  rankdir=TB;",
+             '  node [fontname="Helvetica", style=filled];', '  edge [fontname="Helvetica", fontsize=10];']
+    for box in diagram.boxes:
+        shape, fill = DOT_STYLE.get(box.kind, ("shape=box", "#ffffff"))
+        extra = []
+        label = box.label.replace("`", "")
+        if "unreachable" in box.flags:
+            extra += ['color="#999999"', 'fontcolor="#999999"', 'style="dashed,filled"']
+            label += "\n(unreachable)"
+        if "dead_end" in box.flags:
+            extra += ['color="#cc0000"', "penwidth=2"]
+            label += "\n(dead end)"
+        if "trapped" in box.flags:
+            extra += ['color="#cc6600"', "penwidth=2"]
+            label += "\n(no way out)"
+        attrs = ", ".join([shape, f'fillcolor="{fill}"', f'label="{_dot_text(label)}"'] + extra)
+        lines.append(f'  "{_dot_text(box.id)}" [{attrs}];')
+    for arrow in diagram.arrows:
+        attrs = [f'label="{_dot_text(arrow.label)}"'] if arrow.label else []
+        if "trapped" in arrow.flags:
+            attrs.append('color="#cc6600"')
+        if "data" in arrow.flags:
+            attrs.append("style=dashed")
+        lines.append(f'  "{_dot_text(arrow.source)}" -> "{_dot_text(arrow.target)}"'
+                     + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _mermaid_id(key: str, ids: dict[str, str]) -> str:
+    return ids.setdefault(key, f"n{len(ids)}")
+
+
+def _mermaid_text(text: str) -> str:
+    return re.sub(r'["\n]', lambda m: "#quot;" if m.group() == '"' else " ", text)
+
+
+MERMAID_SHAPE = {"intro": ("([", "])"), "tally": ("{", "}"), "victory": ("(", ")"),
+                 "defeat": ("(", ")"), "place": ("((", "))")}
+
+
+def to_mermaid(diagram: Diagram) -> str:
+    ids: dict[str, str] = {}
+    lines = ["flowchart TD", f"  %% {_mermaid_text(diagram.title)}"]
+    for box in diagram.boxes:
+        left, right = MERMAID_SHAPE.get(box.kind, ("[", "]"))
+        notes = [n for n, flag in (("unreachable", "unreachable"), ("dead end", "dead_end"),
+                                   ("no way out", "trapped")) if flag in box.flags]
+        label = box.label.replace("`", "") + (f" ({', '.join(notes)})" if notes else "")
+        lines.append(f'  {_mermaid_id(box.id, ids)}{left}"{_mermaid_text(label)}"{right}')
+    for arrow in diagram.arrows:
+        link = "-.->" if "data" in arrow.flags else "-->"
+        label = f'|"{_mermaid_text(arrow.label)}"|' if arrow.label else ""
+        lines.append(f"  {_mermaid_id(arrow.source, ids)} {link}{label} {_mermaid_id(arrow.target, ids)}")
+    classes = {"victory": "fill:#d7f0d2", "defeat": "fill:#f6d5d5", "tally": "fill:#fff6d5",
+               "problem": "stroke:#cc0000,stroke-width:2px"}
+    for name, style in classes.items():
+        lines.append(f"  classDef {name} {style}")
+    for box in diagram.boxes:
+        if box.kind in ("victory", "defeat", "tally"):
+            lines.append(f"  class {ids[box.id]} {box.kind}")
+        if box.flags & {"unreachable", "dead_end", "trapped"}:
+            lines.append(f"  class {ids[box.id]} problem")
+    return "\n".join(lines) + "\n"
