@@ -369,6 +369,55 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
     click.echo(to_dot(diagram) if fmt == "dot" else to_mermaid(diagram), nl=False)
 
 
+@cli.command("fmt")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; exit 1 if some file is not formatted.")
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print what would change.")
+def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
+    """Format .smersh files in one canonical layout.
+
+    Indentation by braces, no trailing spaces, one blank line at most. The
+    meaning never changes: each file is parsed before and after, and left alone
+    if the two differ or if it has syntax errors. Files are written atomically.
+
+    \b
+    Examples:
+      smersh fmt books/
+      smersh fmt --check books/        (in CI or a pre-commit hook)
+      smersh fmt --diff my-encounter.smersh
+    """
+    from smersh_dsl.fmt.run import format_file, write
+    from smersh_dsl.project.discover import SUFFIX
+
+    files: list[Path] = []
+    for path in paths or (Path("books"),):
+        if not path.exists():
+            raise click.UsageError(f"no such file or folder: {path}")
+        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
+    unformatted = failed = 0
+    for file in files:
+        result = format_file(file)
+        if result.problem:
+            failed += 1
+            click.echo(f"{file}: {result.problem}", err=True)
+            continue
+        if not result.changed:
+            continue
+        unformatted += 1
+        if show_diff:
+            click.echo(result.diff(), nl=False)
+        elif check_only:
+            click.echo(f"would reformat {file}")
+        else:
+            write(result)
+            click.echo(f"reformatted {file}", err=True)
+    done = "would reformat" if (check_only or show_diff) else "reformatted"
+    click.echo(f"{len(files)} file(s): {unformatted} {done}, {failed} left alone", err=True)
+    if failed or ((check_only or show_diff) and unformatted):
+        sys.exit(EXIT_FINDINGS)
+
+
 @cli.command("rules")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text",
               show_default=True, help="`markdown` writes the full reference (docs/rules.md).")

@@ -7,6 +7,7 @@
   (the SARIF's absolute source root is replaced by file:///SRCROOT/).
 - tests/golden/graphs/NAME.dot and NAME.mmd: `smersh graph` of each showdown and Dr.
   Lobo section in tests/golden/reports/broken/showdown.smersh, and of Pierre's showdown.
+- tests/golden/fmt/NAME.in.smersh has NAME.out.smersh beside it: what `smersh fmt` makes of it.
 - docs/rules.md: the rule reference, `smersh rules --format markdown`.
 """
 
@@ -74,6 +75,12 @@ def main() -> int:
             target = project.with_suffix("." + suffix)
             target.write_text(report(project, fmt, statistics=fmt == "text"), encoding="utf-8")
             print(f"wrote {target.relative_to(GOLDEN.parent)}")
+    from smersh_dsl.fmt.layout import format_text
+
+    for source in sorted((GOLDEN / "fmt").glob("*.in.smersh")):
+        target = source.with_name(source.name.replace(".in.", ".out."))
+        target.write_text(format_text(source.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"wrote golden/fmt/{target.name}")
     (GOLDEN / "graphs").mkdir(exist_ok=True)
     for name, text in graphs().items():
         (GOLDEN / "graphs" / name).write_text(text, encoding="utf-8")

@@ -1,0 +1,1 @@
+"""The formatter: one canonical layout for .smersh files."""
