@@ -18,6 +18,7 @@ from smersh_dsl import __version__
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.reference import rules_markdown
+from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.export.build import build_json
 from smersh_dsl.export.document import buildable, document, dumps
 from smersh_dsl.export.validate import problems as schema_problems
@@ -416,6 +417,45 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     click.echo(f"{len(files)} file(s): {unformatted} {done}, {failed} left alone", err=True)
     if failed or ((check_only or show_diff) and unformatted):
         sys.exit(EXIT_FINDINGS)
+
+
+@cli.command("new")
+@click.argument("kind", type=click.Choice(["encounter", "card", "showdown", "expansion", "scenario"]))
+@click.argument("project", required=False, type=click.Path(path_type=Path))
+@click.option("--name", default=None, help="The henchman, status, expansion or scenario title.")
+@click.option("--region", default="Europe", show_default=True, help="An encounter's region.")
+@click.option("--number", type=click.IntRange(1, 999), default=None,
+              help="The encounter or scenario number (default: the next free one).")
+@click.option("--responses", type=click.IntRange(1, 9), default=2, show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write here (never over an existing file) instead of to the terminal.")
+def new_command(kind: str, project: Path | None, name: str | None, region: str,
+                number: int | None, responses: int, output: Path | None) -> None:
+    """Write a skeleton that checks clean except for its TODO warnings.
+
+    PROJECT (default: the bundled game of that kind) tells the skeleton what
+    exists already: the next free encounter or scenario number, the die values
+    of the region, the player counts.
+
+    \b
+    Examples:
+      smersh new encounter books/epic --region Europe -o books/epic/entries/lisbon.smersh
+      smersh new showdown books/epic --name Zed -o books/epic/showdowns/zed.smersh
+      smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
+    """
+    from smersh_dsl.scaffold.plan import skeleton
+
+    try:
+        text = skeleton(kind, project, name=name, region=region, number=number, responses=responses)
+    except ValueError as problem:
+        raise click.UsageError(str(problem)) from None
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if output.exists():
+        raise click.UsageError(f"{output} exists already; choose another file")
+    write_atomic(output, text)
+    click.echo(f"wrote {output}: fill in its TODOs (`smersh check` lists them)", err=True)
 
 
 @cli.command("rules")

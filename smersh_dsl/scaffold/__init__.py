@@ -1,0 +1,1 @@
+"""Skeletons for writers: `smersh new`."""
