@@ -85,6 +85,11 @@ def main() -> int:
     for name, text in graphs().items():
         (GOLDEN / "graphs" / name).write_text(text, encoding="utf-8")
         print(f"wrote golden/graphs/{name}")
+    from smersh_dsl.highlight.textmate import textmate_grammar
+
+    (GOLDEN.parent.parent / "grammar" / "smersh.tmLanguage.json").write_text(textmate_grammar(),
+                                                                           encoding="utf-8")
+    print("wrote grammar/smersh.tmLanguage.json")
     from smersh_dsl.diagnostics.reference import rules_markdown
 
     (GOLDEN.parent.parent / "docs" / "rules.md").write_text(rules_markdown(), encoding="utf-8")
