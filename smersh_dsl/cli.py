@@ -458,6 +458,23 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
     click.echo(f"wrote {output}: fill in its TODOs (`smersh check` lists them)", err=True)
 
 
+@cli.command("lsp")
+def lsp_command() -> None:
+    """Run the language server over stdio (for editors).
+
+    Diagnostics as you type, with the same codes as `smersh check`; go to
+    definition and find references; completion of skills, statuses, places and
+    entry keys; hover on a test for its odds; an outline; formatting.
+
+    \b
+    Example (VS Code, settings of a generic LSP client):
+      "command": ["smersh", "lsp"], "filetypes": ["smersh"]
+    """
+    from smersh_dsl.lsp.server import main as serve
+
+    serve()
+
+
 @cli.command("rules")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text",
               show_default=True, help="`markdown` writes the full reference (docs/rules.md).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from smersh_dsl.checks.registry import Context, all_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -38,11 +38,13 @@ def ordered(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
 
 
-def check_paths(paths: list[Path], policy: Policy | None = None) -> tuple[list[Project], list[Diagnostic]]:
-    """Load, check and filter (configuration, options, suppressions): what `smersh check` reports."""
+def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
+                ) -> tuple[list[Project], list[Diagnostic]]:
+    """Load, check and filter (configuration, options, suppressions): what `smersh check`
+    reports. ``load`` passes `shown` and `overlay` on to the loader (the language server)."""
     from smersh_dsl.project.load import load_paths
     from smersh_dsl.settings.policy import Policy
 
-    projects, diagnostics, library = load_paths(paths)
+    projects, diagnostics, library = load_paths(paths, **load)
     diagnostics.extend(check_projects(projects, library.names))
     return projects, ordered((policy or Policy()).filter(projects, diagnostics))

@@ -12,7 +12,7 @@ from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef
-from smersh_dsl.parse.parser import parse_file
+from smersh_dsl.parse.parser import parse_file, parse_text
 from smersh_dsl.project.discover import Found, discover, project_of
 from smersh_dsl.resources import bundled_books
 
@@ -36,11 +36,17 @@ def bundled_path(root: Path) -> Callable[[Path], str]:
     return lambda path: f"{BUNDLED_PREFIX}/{path.relative_to(root).as_posix()}"
 
 
-def load_found(found: Found, shown: Callable[[Path], str] = shown_path) -> tuple[Project, list[Diagnostic]]:
+Overlay = dict[Path, str]      # unsaved texts (an editor's buffers), by resolved path
+
+
+def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
+               overlay: Overlay | None = None) -> tuple[Project, list[Diagnostic]]:
     project = Project(root=found.root)
     diagnostics: list[Diagnostic] = []
     for path in found.files:
-        source, problems = parse_file(path, shown(path))
+        text = (overlay or {}).get(path.resolve())
+        source, problems = (parse_text(text, shown(path)) if text is not None
+                            else parse_file(path, shown(path)))
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
@@ -124,7 +130,8 @@ def link_bases(projects: list[Project]) -> Library:
     return library
 
 
-def load_paths(paths: list[Path]) -> tuple[list[Project], list[Diagnostic], Library]:
+def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
+               overlay: Overlay | None = None) -> tuple[list[Project], list[Diagnostic], Library]:
     """Load every project under ``paths``; a folder with no source is a diagnostic."""
     found, empty = discover(paths)
     projects: list[Project] = []
@@ -134,7 +141,7 @@ def load_paths(paths: list[Path]) -> tuple[list[Project], list[Diagnostic], Libr
                                          "no .smersh file in this folder",
                                          "point `smersh check` at a project folder or a .smersh file"))
     for item in found:
-        project, problems = load_found(item)
+        project, problems = load_found(item, shown, overlay)
         projects.append(project)
         diagnostics.extend(problems)
     return projects, diagnostics, link_bases(projects)

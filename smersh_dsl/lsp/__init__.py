@@ -1,0 +1,1 @@
+"""The language server: `smersh lsp` (pygls, over stdio)."""

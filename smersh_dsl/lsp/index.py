@@ -1,0 +1,80 @@
+"""What the editor asks about a project: where names are defined and used.
+
+Positions here are the model's (1-based lines and columns, end exclusive); the server
+turns them into LSP's 0-based ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from smersh_dsl.model.document import Project
+from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.refs import Ref, RefKind
+from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.span import Span
+from smersh_dsl.model.walk import refs
+from smersh_dsl.resolve.symbols import NAMESPACES, Symbols
+
+
+def contains(span: Span, file: str, line: int, column: int) -> bool:
+    return (span.file == file and (span.line, span.column) <= (line, column)
+            and (line, column) < (span.end_line, span.end_column))
+
+
+@dataclass
+class Use:
+    ref: Ref
+    section: Showdown | None = None      # the section a goto target belongs to
+
+
+@dataclass
+class ProjectIndex:
+    project: Project
+    symbols: Symbols = field(init=False)
+    uses: list[Use] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.symbols = Symbols.of(self.project)
+        for definition in self.project.definitions():
+            section = definition if isinstance(definition, Showdown) else None
+            self.uses.extend(Use(r, section) for r in refs(definition))
+
+    def use_at(self, file: str, line: int, column: int) -> Use | None:
+        return next((u for u in self.uses if contains(u.ref.span, file, line, column)), None)
+
+    def entry_at(self, file: str, line: int, column: int) -> EncounterEntry | None:
+        return next((e for e in self.project.of_type(EncounterEntry)
+                     if contains(e.key.span, file, line, column)), None)
+
+    def definition(self, use: Use) -> Span | None:
+        ref = use.ref
+        if ref.kind is RefKind.TARGET:
+            return target_span(use.section, ref.name) if use.section is not None else None
+        for namespace in NAMESPACES.get(ref.kind, ()):
+            for defined in self.symbols.own.get(namespace, []):
+                if defined.name.text == ref.name:
+                    return defined.name.span
+            inherited = self.symbols.base.get(namespace, {}).get(ref.name)
+            if inherited is not None:
+                return inherited.name.span
+        return None
+
+    def references(self, use: Use) -> list[Span]:
+        same = [u.ref.span for u in self.uses if u.ref.kind is use.ref.kind and u.ref.name == use.ref.name
+                and (use.ref.kind is not RefKind.TARGET or u.section is use.section)]
+        found = self.definition(use)
+        return ([found] if found else []) + same
+
+
+def target_span(section: Showdown, name: str) -> Span | None:
+    for enc in section.encounters:
+        if str(enc.number) == name:
+            return enc.span
+    for tally in section.tallies:
+        if tally.name.text == name:
+            return tally.name.span
+    for con in section.conclusions:
+        if con.name.text == name:
+            return con.span
+    return None
