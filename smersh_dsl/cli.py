@@ -23,6 +23,7 @@ from smersh_dsl.export.build import build_json
 from smersh_dsl.export.document import buildable, document, dumps
 from smersh_dsl.export.validate import problems as schema_problems
 from smersh_dsl.graphs.diagram import campaign_diagram, region_diagram, showdown_diagram
+from smersh_dsl.graphs.page import GraphvizMissing, to_html, to_svg
 from smersh_dsl.graphs.render import to_dot, to_mermaid
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.showdowns import Showdown
@@ -327,8 +328,10 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
 @click.option("--showdown", metavar="NAME", help="A showdown or Dr. Lobo section (A, B, ...).")
 @click.option("--region", metavar="NAME", help="A region's places and routes.")
 @click.option("--campaign", is_flag=True, help="The campaign's scenarios and their data flow.")
-@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid"]), default="mermaid",
-              show_default=True, help="DOT for Graphviz (`dot -Tsvg`), Mermaid for Markdown.")
+@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid", "svg", "html"]),
+              default="mermaid", show_default=True,
+              help="DOT for Graphviz, Mermaid for Markdown; SVG and a self-contained HTML page "
+                   "need Graphviz's `dot`.")
 def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | None,
                   campaign: bool, fmt: str) -> None:
     """Draw a flow graph: a showdown, a region or the campaign.
@@ -342,14 +345,16 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
       smersh graph books/epic --showdown Pierre > pierre.mmd
       smersh graph books/epic --showdown A --format dot | dot -Tsvg > lobo-a.svg
       smersh graph books/shield --campaign
+      smersh graph books/epic --showdown Fedor --format html > fedor.html
     """
     if sum(x is not None and x is not False for x in (showdown, region, campaign or None)) != 1:
         raise click.UsageError("say what to draw: one of --showdown NAME, --region NAME or --campaign")
     try:
-        projects, _ = check_paths(list(paths) or default_paths())
+        projects, findings = check_paths(list(paths) or default_paths())
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     definitions = [d for p in projects for d in p.definitions()]
+    span = None
     if showdown is not None:
         found = [d for d in definitions if isinstance(d, Showdown) and d.name.text == showdown]
         if not found:
@@ -357,6 +362,7 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
             raise click.UsageError(f"no showdown or Dr. Lobo section {showdown!r}; there are "
                                    + (", ".join(names) or "none"))
         diagram = showdown_diagram(found[0])
+        span = found[0].span
     elif region is not None:
         regions = [d for d in definitions if isinstance(d, Region) and d.name.text == region]
         if not regions:
@@ -367,6 +373,14 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
         if not scenarios:
             raise click.UsageError("no campaign scenarios in the paths given")
         diagram = campaign_diagram(scenarios)
+    if fmt in ("svg", "html"):
+        inside = [f"{d.span.file}:{d.span.line}: {d.code} {d.message}" for d in findings
+                  if span is None or (d.span.file == span.file and span.line <= d.span.line <= span.end_line)]
+        try:
+            click.echo(to_svg(diagram) if fmt == "svg" else to_html(diagram, inside), nl=False)
+        except GraphvizMissing as missing:
+            raise click.ClickException(str(missing)) from None
+        return
     click.echo(to_dot(diagram) if fmt == "dot" else to_mermaid(diagram), nl=False)
 
 

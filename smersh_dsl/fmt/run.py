@@ -45,11 +45,13 @@ def format_file(path: Path) -> Formatted:
         before = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return Formatted(path, "", "", f"cannot read it: {error}")
+    after = format_text(before)
+    if after == before:
+        return Formatted(path, before, after)     # already in layout: nothing to prove
     source, problems = parse_text(before, str(path))
     if any(p.code.startswith(("S", "I")) for p in problems):
         return Formatted(path, before, before, "not formatted: it has syntax errors "
                                               "(`smersh check` shows them)")
-    after = format_text(before)
     formatted, _ = parse_text(after, str(path))
     if meaning(formatted.definitions) != meaning(source.definitions) or \
             [c.text for c in formatted.comments] != [c.text for c in source.comments]:

@@ -25,7 +25,7 @@ def unquote(raw: str) -> str:
             continue
         out.append(ch)
         i += 1
-    text = "".join(out)
+    text = "".join(out).replace("\r\n", "\n").replace("\r", "\n")   # a Windows file's lines too
     paragraphs = _PARAGRAPH.split(text.strip())
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
