@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterator
 
 from smersh_dsl.parse.scan import Positions, literals
@@ -65,9 +66,15 @@ def _in_file(path: str, text: str) -> Iterator[Diagnostic]:
                                 "finish the text before it goes to print")
 
 
+@lru_cache(maxsize=4096)
+def _findings(path: str, text: str) -> tuple[Diagnostic, ...]:
+    """Per file and text: an unchanged file is not scanned again (the language server)."""
+    return tuple(_in_file(path, text))
+
+
 @check("T001", "T002", "T003")
 def text_checks(ctx: Context) -> Iterator[Diagnostic]:
     for source in ctx.project.files:
-        yield from _in_file(source.path, source.text)
+        yield from _findings(source.path, source.text)
 
 

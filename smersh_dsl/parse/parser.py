@@ -78,6 +78,14 @@ def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Dia
 
 
 def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
+    """Parse one file's text. Memoised by (file, text): a long-running process (the
+    language server, a watch) re-parses only what changed. The model is immutable."""
+    source, diagnostics = _parse_cached(text, file)
+    return source, list(diagnostics)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, ...]]:
     tree, comment_tokens, diagnostics = parse_tree(text, file)
     definitions: tuple = ()
     if tree is not None:
@@ -91,7 +99,7 @@ def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
         diagnostics.append(Diagnostic.of("I002", Span.point(file, 1, 1),
                                          "the file holds no blocks",
                                          "write a block, or delete the file"))
-    return SourceFile(path=file, text=text, definitions=definitions, comments=comments), diagnostics
+    return SourceFile(path=file, text=text, definitions=definitions, comments=comments), tuple(diagnostics)
 
 
 def parse_file(path: Path, shown: str | None = None) -> tuple[SourceFile | None, list[Diagnostic]]:

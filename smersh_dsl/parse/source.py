@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -10,6 +12,7 @@ from smersh_dsl.model.span import Span
 MAX_BYTES = 64 * 1024 * 1024
 MAX_LINE = 20_000
 _CONTROL = {b for b in range(32) if b not in (9, 10, 13, 12)}
+_CONTROL_BYTES = re.compile(b"[" + b"".join(re.escape(bytes([b])) for b in sorted(_CONTROL)) + b"]")
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
@@ -37,7 +40,8 @@ def read_source(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
         return fail("I004", f"cannot read the file: {error.strerror or error}")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    bad = next((i for i, b in enumerate(data[:65536]) if b in _CONTROL), None)
+    found = _CONTROL_BYTES.search(data, 0, 65536)
+    bad = found.start() if found else None
     if bad is None and b"\x00" in data:
         bad = data.index(b"\x00")
     if bad is not None:
