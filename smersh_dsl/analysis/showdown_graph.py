@@ -21,6 +21,7 @@ from smersh_dsl.model.showdowns import ConclusionKind, Showdown, Tally
 from smersh_dsl.model.span import Span
 
 INTRO = "intro"
+MAX_COUNT = 1000     # success counts are small; larger numbers are not enumerated
 
 
 class NodeKind:
@@ -144,7 +145,7 @@ def _tally_rows_cover(tally: Tally) -> bool:
     """True when some row or the `else` matches every count of success tokens."""
     if tally.otherwise is not None:
         return True
-    top = max([r.condition.value or 0 for r in tally.rows] + [0]) + 2
+    top = min(max([r.condition.value or 0 for r in tally.rows] + [0]), MAX_COUNT) + 2
     for count in range(0, top):
         answers = [r.condition.holds_for({Counter.SUCCESSES: count}) for r in tally.rows]
         if any(a is None for a in answers):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from smersh_dsl.analysis.showdown_graph import NodeKind, ShowdownGraph, build
+from smersh_dsl.analysis.showdown_graph import MAX_COUNT, NodeKind, ShowdownGraph, build
 from smersh_dsl.analysis.showdown_reach import farms, most_successes, traps, unreachable
 from smersh_dsl.checks.henchmen import lineage_of_type
 from smersh_dsl.checks.registry import Context, check
@@ -118,6 +118,8 @@ def _guarded_ways(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[
 def _shadowed_rows(sg: ShowdownGraph) -> Iterator[Diagnostic]:
     """A tally reads its rows in order: a row that earlier rows always beat is never taken."""
     for tally in sg.showdown.tallies:
+        if any((r.condition.value or 0) > MAX_COUNT for r in tally.rows):
+            continue       # counts that large are not enumerated
         top = max([r.condition.value or 0 for r in tally.rows] + [0]) + 2
         taken = [False] * len(tally.rows)
         for count in range(0, top + 1):

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedInput, VisitError
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Comment, SourceFile
@@ -19,6 +19,9 @@ from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
+MAX_DEPTH = 64            # blocks inside blocks; real content stays under 10
+MAX_DIGITS = 9            # numbers in content are small: counts, costs, keys
+_big_numbers: list[Token] = []
 _BLOCK_START = re.compile(r"^(?:override[ \t]+)?(?:%s)\b" % "|".join(sorted(TOP_LEVEL)), re.M)
 _comments: list[Token] = []
 
@@ -27,7 +30,47 @@ _comments: list[Token] = []
 def parser() -> Lark:
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                 propagate_positions=True, maybe_placeholders=False,
-                lexer_callbacks={"COMMENT": _comments.append})
+                lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
+                                 "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
+
+
+def _clamp(token: Token) -> Token:
+    """A number too long to be meant is reported (S005) and read as 999999999, so that
+    no later step turns it into a huge range or loop."""
+    parts = str(token).lstrip("+-").split(".")
+    if all(len(p) <= MAX_DIGITS for p in parts):
+        return token
+    _big_numbers.append(token)
+    sign = str(token)[0] if str(token)[0] in "+-" else ""
+    fixed = ".".join(p if len(p) <= MAX_DIGITS else "9" * MAX_DIGITS for p in parts)
+    return Token.new_borrow_pos(token.type, sign + fixed, token)
+
+
+def _too_deep(text: str, file: str) -> Diagnostic | None:
+    """S006: blocks nested past MAX_DEPTH, found before parsing (the parser's tree would
+    be too deep to walk)."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif ch in "{(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, i) + 1
+                column = i - (text.rfind("\n", 0, i) + 1) + 1
+                return Diagnostic.of("S006", Span.point(file, line, column),
+                                     f"blocks are nested more than {MAX_DEPTH} deep here",
+                                     "split the block up: no encounter needs this many levels")
+        elif ch in "})":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -86,7 +129,26 @@ def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, ...]]:
+    deep = _too_deep(text, file)
+    if deep is not None:
+        return SourceFile(path=file, text=text, definitions=()), (deep,)
+    try:
+        return _parse_uncached(text, file)
+    except (RecursionError, VisitError) as error:   # a thousand `not`s or `else if`s in a row
+        if isinstance(error, VisitError) and not isinstance(error.orig_exc, RecursionError):
+            raise
+        return SourceFile(path=file, text=text, definitions=()), (Diagnostic.of(
+            "S006", Span.point(file, 1, 1), "the file nests too deeply to be read",
+            f"keep blocks and conditions under {MAX_DEPTH} levels deep"),)
+
+
+def _parse_uncached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, ...]]:
+    _big_numbers.clear()
     tree, comment_tokens, diagnostics = parse_tree(text, file)
+    diagnostics.extend(Diagnostic.of(
+        "S005", Span(file, t.line or 1, t.column or 1, t.end_line or 1, t.end_column or 1),
+        f"a number of {len(str(t))} characters", f"numbers here have at most {MAX_DIGITS} digits")
+        for t in dict.fromkeys(_big_numbers))
     definitions: tuple = ()
     if tree is not None:
         builder = ModelBuilder(file)

@@ -35,3 +35,11 @@ RULES = [
          'entry 01.1.1 { test Spycraft [7] }',
          'entry 01.1.1 { test Spycraft [2] }', phase="syntax"),
 ]
+
+RULES.append(Rule(
+    "S006", "nested-too-deep", Severity.ERROR, "blocks or conditions nested too deeply to read",
+    "Blocks inside blocks (and conditions inside conditions) are limited to 64 levels; real "
+    "content stays under ten. Deeper nesting is almost always a run of unclosed braces "
+    "pasted many times, and reading it would exhaust the parser.",
+    "entry 01.1.1 {" + " if status \"Marked\" {" * 70 + " }" * 70 + " }",
+    "entry 01.1.1 { if status \"Marked\" { gain 1 intel } }", phase="syntax"))

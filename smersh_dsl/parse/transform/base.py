@@ -70,6 +70,10 @@ class BaseBuilder(Transformer):
 
     def range(self, meta: Meta, children: list) -> tuple[int, ...]:
         low, high = int(children[0]), int(children[1])
+        if high - low > 1000:
+            self._invalid(self._span(meta), f"the range {low}..{high} is too wide",
+                          "a range here counts dice faces or players: a few values")
+            return ()
         if low > high:
             self._invalid(self._span(meta), f"the range {low}..{high} is empty",
                          f"write the smaller number first: {high}..{low}")
