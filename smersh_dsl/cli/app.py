@@ -1,0 +1,64 @@
+"""The `smersh` command group, its exit codes and its last line of defence.
+
+Exit codes: 0 clean, 1 findings at error severity, 2 usage or internal error.
+Each command lives in a module of this package; heavy parts are imported when a
+command runs, so `smersh fmt` does not pay for the player or the graphs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl import __version__
+from smersh_dsl.resources import bundled_books
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def default_paths() -> list[Path]:
+    """`books/` in the working folder if there is one, else the books bundled with smersh."""
+    local = Path("books")
+    return [local] if local.is_dir() else [bundled_books()]
+
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="smersh")
+def cli() -> None:
+    """smersh: write, check, print and play paragraph-book board game content.
+
+    \b
+    Examples:
+      smersh check                   check the bundled books (or ./books)
+      smersh check books/epic        check one project
+      smersh explain N001            what rule N001 means, with examples
+      smersh build                   check, then write build/<id>/<id>.json
+    """
+
+
+def main() -> None:
+    """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(EXIT_USAGE)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:  # pragma: no cover - the last line of defence
+        if os.environ.get("SMERSH_DEBUG"):
+            raise
+        click.echo(f"smersh: internal error: {type(error).__name__}: {error}\n"
+                   "please report it, with the file that caused it "
+                   "(SMERSH_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(EXIT_USAGE)

@@ -1,0 +1,112 @@
+"""`smersh check`, `smersh rules`, `smersh explain`: findings and the rules behind them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, cli, default_paths
+import textwrap
+
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.diagnostics.catalogue import catalogue, find
+from smersh_dsl.diagnostics.diagnostic import Severity
+from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.diagnostics.reference import rules_markdown
+from smersh_dsl.diagnostics.report.statistics import render_statistics
+from smersh_dsl.project.discover import UsageError
+from smersh_dsl.settings.policy import Policy
+from smersh_dsl.settings.selection import split_items, unknown_items
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(sorted(REPORTERS)), default="text",
+              show_default=True, help="How to print the findings.")
+@click.option("--quiet", "-q", is_flag=True, help="One line per finding, no source excerpt.")
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Report only these rules: codes (G001), prefixes (G) or names, "
+                   "comma-separated. Replaces the configuration's `select`.")
+@click.option("--ignore", multiple=True, metavar="RULES",
+              help="Never report these rules; adds to the configuration's `ignore`.")
+@click.option("--config", "config", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Use this smersh.toml or pyproject.toml instead of the nearest one.")
+@click.option("--statistics", is_flag=True,
+              help="After the report, count the findings per rule (on stderr for "
+                   "machine formats).")
+def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[str, ...],
+                  ignore: tuple[str, ...], config: Path | None, statistics: bool) -> None:
+    """Check .smersh projects and report every problem found.
+
+    PATHS are project folders (holding a book.smersh or game.smersh manifest),
+    folders of projects, or single .smersh files. Without PATHS, ./books is
+    checked, or the books bundled with smersh when there is no ./books.
+
+    \b
+    Examples:
+      smersh check books/
+      smersh check books/epic --format json > report.json
+      smersh check my-encounter.smersh -q
+
+    The nearest smersh.toml (or [tool.smersh] in a pyproject.toml) above a
+    project sets `select` and `ignore`; `# smersh: ignore[CODE]` silences a
+    line, or the block that follows when alone on its line.
+
+    Exits 0 when nothing at error severity is found, 1 when something is,
+    and 2 on a usage error.
+    """
+    chosen = split_items(select) or None
+    dropped = split_items(ignore)
+    for item in unknown_items((chosen or []) + dropped):
+        raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
+                                 param_hint="--select/--ignore")
+    try:
+        projects, found = check_paths(list(paths) or default_paths(), Policy(chosen, dropped, config))
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    sources = {f.path: f.text for p in projects for f in p.files}
+    click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
+    if statistics:
+        click.echo(render_statistics(found), nl=False, err=fmt != "text")
+    sys.exit(EXIT_FINDINGS if any(d.severity is Severity.ERROR for d in found) else EXIT_CLEAN)
+
+
+@cli.command("rules")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text",
+              show_default=True, help="`markdown` writes the full reference (docs/rules.md).")
+def rules_command(fmt: str) -> None:
+    """List every rule: its code, name, default severity and summary.
+
+    \b
+    Examples:
+      smersh rules | grep unknown
+      smersh rules --format markdown > docs/rules.md
+    """
+    if fmt == "markdown":
+        click.echo(rules_markdown(), nl=False)
+        return
+    for item in catalogue().values():
+        click.echo(f"{item.code}  {item.name:<30} {item.severity.value:<8} {item.summary}")
+
+
+@cli.command("explain")
+@click.argument("code")
+def explain_command(code: str) -> None:
+    """Explain one rule, by code or name, with a bad and a good example.
+
+    \b
+    Examples:
+      smersh explain N001
+      smersh explain unknown-skill
+    """
+    item = find(code)
+    if item is None:
+        raise click.UsageError(f"no rule is called {code!r}; `smersh rules` lists them all")
+    indent = lambda text: textwrap.indent(text, "    ")  # noqa: E731
+    click.echo(f"{item.code} {item.name} ({item.severity.value}, {item.phase})\n")
+    click.echo(textwrap.fill(item.summary[:1].upper() + item.summary[1:] + ".", 78) + "\n")
+    click.echo(textwrap.fill(item.explanation, 78) + "\n")
+    click.echo("Bad:\n" + indent(item.bad) + "\n")
+    click.echo("Good:\n" + indent(item.good))

@@ -1,0 +1,240 @@
+"""`smersh build`, `smersh stats`, `smersh play`: the playable data and what runs from it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, default_paths
+import json
+import random
+
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.diagnostics.diagnostic import Severity
+from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.project.discover import UsageError
+
+
+@cli.command("build")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "formats", multiple=True, type=click.Choice(["json"]),
+              help="What to build (default: everything there is; today the JSON documents).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("build"), show_default=True, help="Where to write.")
+@click.option("--merged", is_flag=True,
+              help="Also write each expansion applied to its game (<id>.merged.json).")
+@click.option("--with-sources", is_flag=True,
+              help="Record in the JSON where each block was written (file, line, column).")
+def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, merged: bool,
+                  with_sources: bool) -> None:
+    """Check projects, then write their playable data.
+
+    Each project becomes one JSON document, build/<id>/<id>.json, that follows
+    its schema in schemas/ (game, expansion, campaign or cardgame). Nothing is
+    written if the check finds an error; a build that is interrupted leaves
+    the previous documents as they were.
+
+    \b
+    Examples:
+      smersh build                      build ./books (or the bundled books)
+      smersh build books/epic --out dist
+      smersh build --merged --with-sources
+    """
+    from smersh_dsl.export.build import build_json
+
+    try:
+        projects, found = check_paths(list(paths) or default_paths())
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if errors:
+        sources = {f.path: f.text for p in projects for f in p.files}
+        click.echo(REPORTERS["text"](errors, sources, True), nl=False, err=True)
+        click.echo("smersh build: nothing written; fix the errors above first", err=True)
+        sys.exit(EXIT_FINDINGS)
+    result = build_json(projects, out, merged=merged, with_sources=with_sources,
+                        progress=lambda line: click.echo(line, err=True))
+    for reason in result.skipped:
+        click.echo(f"skipped {reason}", err=True)
+    if result.invalid:
+        for path, problems in result.invalid.items():
+            for problem in problems[:20]:
+                click.echo(f"{path}: {problem.path}: {problem.message}", err=True)
+        click.echo("smersh build: a document does not follow its schema; nothing written "
+                   "(please report this: it is a bug in smersh)", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(f"built {len(result.written)} document{'s' if len(result.written) != 1 else ''} "
+               f"in {out}", err=True)
+
+
+def _documents(paths: tuple[Path, ...]) -> list[dict]:
+    """The JSON documents of clean projects, as `smersh build --merged` writes them: an
+    expansion comes applied to its game, so it can be played alone."""
+    from smersh_dsl.export.document import buildable, document, dumps
+
+    projects, found = check_paths(list(paths) or default_paths())
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if errors:
+        raise click.ClickException(f"{len(errors)} error(s) in the content: run `smersh check` first")
+    return [json.loads(dumps(document(p, merged=True))) for p in projects if buildable(p)]
+
+
+@cli.command("stats")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True)
+@click.option("--showdown", metavar="NAME", default=None,
+              help="Instead: how often --party beats this showdown or Dr. Lobo section.")
+@click.option("--party", "party", multiple=True, metavar="SKILL=N,...",
+              help="One spy's skill levels (repeat per spy), e.g. \"Spycraft=3,Athletics=2\".")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party: tuple[str, ...],
+                  games: int, seed: int) -> None:
+    """The exact chance to pass every test, by skill level and resolve spent.
+
+    For each test option: the chance at skill levels 0-5 with 0-3 resolve to
+    spend, spent the best way (raising the level first, or turning rolled
+    resolve icons into successes); then a difficulty table per card and per
+    showdown. Odds come from the game's declared skill die.
+
+    \b
+    Examples:
+      smersh stats books/epic
+      smersh stats books/epic --format csv > odds.csv
+      smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
+    """
+    from smersh_dsl.play.sessions import NotPlayable
+    from smersh_dsl.play.stats import odds as stats_odds
+    from smersh_dsl.play.stats import render as render_stats
+    from smersh_dsl.play.victory import estimate, parse_party
+
+    for doc in _documents(paths):
+        if doc["kind"] != "game":
+            continue
+        if showdown is None:
+            click.echo(render_stats(stats_odds(doc), fmt), nl=False)
+            continue
+        try:
+            spies = parse_party(party or ("",), doc["vocabulary"]["skills"])
+            result = estimate(doc, showdown, spies, games, seed)
+        except ValueError as problem:
+            raise click.BadParameter(str(problem), param_hint="--party") from None
+        except NotPlayable as problem:
+            raise click.ClickException(str(problem)) from None
+        low, high = result.interval()
+        click.echo(f"{showdown}: won {result.wins} of {result.games} games: {result.rate:.1%} "
+                   f"(95% interval {low:.1%} to {high:.1%})")
+
+
+def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
+    """Documents from built JSON files (checked against their schema) or from projects."""
+    from smersh_dsl.export.validate import problems as schema_problems
+
+    json_files = [p for p in paths if p.suffix == ".json"]
+    if not json_files:
+        return _documents(paths)
+    docs = []
+    for path in json_files:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            raise click.ClickException(f"{path}: cannot read it: {error}") from None
+        except json.JSONDecodeError as error:
+            raise click.ClickException(f"{path}:{error.lineno}:{error.colno}: not JSON "
+                                       f"(a truncated file?): {error.msg}") from None
+        found = schema_problems(doc) if isinstance(doc, dict) else None
+        if found is None or found:
+            where = found[0] if found else None
+            detail = f"{where.path}: {where.message}" if where else "not a JSON object"
+            raise click.ClickException(f"{path}: not a smersh document: {detail}")
+        docs.append(doc)
+    return docs
+
+
+@cli.command("play")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--showdown", "showdown", metavar="NAME", help="Play this showdown or Dr. Lobo section.")
+@click.option("--encounter", "region", metavar="REGION", default=None,
+              help="Play one encounter drawn from this region's deck (the default game).")
+@click.option("--lair", is_flag=True, help="The spy stands on a lair: the fate die is 5 (EP-ENC-4).")
+@click.option("--levelled", "levelled", metavar="NAME", default=None,
+              help="Meet a levelled henchman (the Aussie Butcher) at --level.")
+@click.option("--level", type=click.IntRange(1, 9), default=1, show_default=True)
+@click.option("--stranded", is_flag=True, help="Be stranded: draw and read a Stranded card.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Campaign: play the next scenario's book-keeping, saving the log here "
+                   "(continued if it exists).")
+@click.option("--expert", is_flag=True, help="Campaign: start an expert campaign (SC-EXPERT-1).")
+@click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
+@click.option("--intel", type=click.IntRange(0, 99), default=4, show_default=True,
+              help="Intel each spy brings.")
+@click.option("--seed", type=int, default=None, help="Seed the dice: the same seed, the same game.")
+@click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
+def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
+                 levelled: str | None, level: int, stranded: bool, log_path: Path | None,
+                 expert: bool, players: int, intel: int, seed: int | None, auto: bool,
+                 policy: str) -> None:
+    """Play an encounter or a showdown in the terminal, from the JSON documents.
+
+    PATHS are built documents (build/<id>/<id>.json) or projects, which are
+    built first. Without --showdown, one encounter is played.
+
+    \b
+    Examples:
+      smersh play build/smersh/smersh.json --encounter Europe
+      smersh play books/epic --showdown Pierre --players 2
+      smersh play books/epic --showdown Pierre --auto --seed 1
+      smersh play books/swagmans-hope --levelled "Aussie Butcher" --level 2
+      smersh play books/swagmans-hope --stranded --auto
+      smersh play books/shield --log my-campaign.json --players 2
+    """
+    from smersh_dsl.play.deciders import decider
+    from smersh_dsl.play.engine import Table
+    from smersh_dsl.play.party import party_from
+    from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled,
+                                         play_showdown, play_stranded)
+
+    if log_path is not None:
+        _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)
+        return
+    docs = [d for d in _load_documents(paths) if d["kind"] == "game"]
+    if not docs:
+        raise click.ClickException("no game document to play (campaigns and the card game "
+                                   "are not playable here yet)")
+    doc = docs[0]
+    rng = random.Random(seed)
+    table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), click.echo)
+    try:
+        if showdown is not None:
+            outcome = play_showdown(table, showdown)
+        elif levelled is not None:
+            outcome = play_levelled(table, levelled or None, level)
+        elif stranded:
+            outcome = play_stranded(table)
+        else:
+            outcome = play_encounter(table, region, lair)
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
+    click.echo(outcome.summary)
+
+
+def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
+                   auto: bool, policy: str) -> None:
+    from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
+    from smersh_dsl.play.deciders import decider
+
+    campaigns = [d for d in docs if d["kind"] == "campaign"]
+    if not campaigns:
+        raise click.ClickException("no campaign document among the paths given")
+    doc = campaigns[0]
+    rng = random.Random(seed)
+    try:
+        log = load_log(path, doc) if path.exists() else new_log(doc, players, expert)
+    except LogProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
+    click.echo(play_scenario(keeper, path))

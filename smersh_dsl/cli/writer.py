@@ -1,0 +1,187 @@
+"""`smersh fmt`, `smersh graph`, `smersh new`, `smersh lsp`: the writer's tools."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_FINDINGS, cli, default_paths
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.project.discover import UsageError
+
+
+@cli.command("graph")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--showdown", metavar="NAME", help="A showdown or Dr. Lobo section (A, B, ...).")
+@click.option("--region", metavar="NAME", help="A region's places and routes.")
+@click.option("--campaign", is_flag=True, help="The campaign's scenarios and their data flow.")
+@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid", "svg", "html"]),
+              default="mermaid", show_default=True,
+              help="DOT for Graphviz, Mermaid for Markdown; SVG and a self-contained HTML page "
+                   "need Graphviz's `dot`.")
+def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | None,
+                  campaign: bool, fmt: str) -> None:
+    """Draw a flow graph: a showdown, a region or the campaign.
+
+    Unreachable encounters, dead ends and loops with no way out are drawn as
+    `smersh check` reports them (G001, G002, G003), so the picture and the
+    findings agree. The graph is drawn even when the content has errors.
+
+    \b
+    Examples:
+      smersh graph books/epic --showdown Pierre > pierre.mmd
+      smersh graph books/epic --showdown A --format dot | dot -Tsvg > lobo-a.svg
+      smersh graph books/shield --campaign
+      smersh graph books/epic --showdown Fedor --format html > fedor.html
+    """
+    from smersh_dsl.graphs.diagram import campaign_diagram, region_diagram, showdown_diagram
+    from smersh_dsl.graphs.page import GraphvizMissing, to_html, to_svg
+    from smersh_dsl.graphs.render import to_dot, to_mermaid
+    from smersh_dsl.model.campaign import Scenario
+    from smersh_dsl.model.showdowns import Showdown
+    from smersh_dsl.model.world import Region
+
+    if sum(x is not None and x is not False for x in (showdown, region, campaign or None)) != 1:
+        raise click.UsageError("say what to draw: one of --showdown NAME, --region NAME or --campaign")
+    try:
+        projects, findings = check_paths(list(paths) or default_paths())
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    definitions = [d for p in projects for d in p.definitions()]
+    span = None
+    if showdown is not None:
+        found = [d for d in definitions if isinstance(d, Showdown) and d.name.text == showdown]
+        if not found:
+            names = sorted({d.name.text for d in definitions if isinstance(d, Showdown)})
+            raise click.UsageError(f"no showdown or Dr. Lobo section {showdown!r}; there are "
+                                   + (", ".join(names) or "none"))
+        diagram = showdown_diagram(found[0])
+        span = found[0].span
+    elif region is not None:
+        regions = [d for d in definitions if isinstance(d, Region) and d.name.text == region]
+        if not regions:
+            raise click.UsageError(f"no region {region!r} in the paths given")
+        diagram = region_diagram(regions[-1])
+    else:
+        scenarios = [d for d in definitions if isinstance(d, Scenario)]
+        if not scenarios:
+            raise click.UsageError("no campaign scenarios in the paths given")
+        diagram = campaign_diagram(scenarios)
+    if fmt in ("svg", "html"):
+        inside = [f"{d.span.file}:{d.span.line}: {d.code} {d.message}" for d in findings
+                  if span is None or (d.span.file == span.file and span.line <= d.span.line <= span.end_line)]
+        try:
+            click.echo(to_svg(diagram) if fmt == "svg" else to_html(diagram, inside), nl=False)
+        except GraphvizMissing as missing:
+            raise click.ClickException(str(missing)) from None
+        return
+    click.echo(to_dot(diagram) if fmt == "dot" else to_mermaid(diagram), nl=False)
+
+
+@cli.command("fmt")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; exit 1 if some file is not formatted.")
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print what would change.")
+def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
+    """Format .smersh files in one canonical layout.
+
+    Indentation by braces, no trailing spaces, one blank line at most. The
+    meaning never changes: each file is parsed before and after, and left alone
+    if the two differ or if it has syntax errors. Files are written atomically.
+
+    \b
+    Examples:
+      smersh fmt books/
+      smersh fmt --check books/        (in CI or a pre-commit hook)
+      smersh fmt --diff my-encounter.smersh
+    """
+    from smersh_dsl.fmt.run import format_file, write
+    from smersh_dsl.project.discover import SUFFIX
+
+    files: list[Path] = []
+    for path in paths or (Path("books"),):
+        if not path.exists():
+            raise click.UsageError(f"no such file or folder: {path}")
+        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
+    unformatted = failed = 0
+    for file in files:
+        result = format_file(file)
+        if result.problem:
+            failed += 1
+            click.echo(f"{file}: {result.problem}", err=True)
+            continue
+        if not result.changed:
+            continue
+        unformatted += 1
+        if show_diff:
+            click.echo(result.diff(), nl=False)
+        elif check_only:
+            click.echo(f"would reformat {file}")
+        else:
+            write(result)
+            click.echo(f"reformatted {file}", err=True)
+    done = "would reformat" if (check_only or show_diff) else "reformatted"
+    click.echo(f"{len(files)} file(s): {unformatted} {done}, {failed} left alone", err=True)
+    if failed or ((check_only or show_diff) and unformatted):
+        sys.exit(EXIT_FINDINGS)
+
+
+@cli.command("new")
+@click.argument("kind", type=click.Choice(["encounter", "card", "showdown", "expansion", "scenario"]))
+@click.argument("project", required=False, type=click.Path(path_type=Path))
+@click.option("--name", default=None, help="The henchman, status, expansion or scenario title.")
+@click.option("--region", default="Europe", show_default=True, help="An encounter's region.")
+@click.option("--number", type=click.IntRange(1, 999), default=None,
+              help="The encounter or scenario number (default: the next free one).")
+@click.option("--responses", type=click.IntRange(1, 9), default=2, show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write here (never over an existing file) instead of to the terminal.")
+def new_command(kind: str, project: Path | None, name: str | None, region: str,
+                number: int | None, responses: int, output: Path | None) -> None:
+    """Write a skeleton that checks clean except for its TODO warnings.
+
+    PROJECT (default: the bundled game of that kind) tells the skeleton what
+    exists already: the next free encounter or scenario number, the die values
+    of the region, the player counts.
+
+    \b
+    Examples:
+      smersh new encounter books/epic --region Europe -o books/epic/entries/lisbon.smersh
+      smersh new showdown books/epic --name Zed -o books/epic/showdowns/zed.smersh
+      smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
+    """
+    from smersh_dsl.export.atomic import write_atomic
+
+    from smersh_dsl.scaffold.plan import skeleton
+
+    try:
+        text = skeleton(kind, project, name=name, region=region, number=number, responses=responses)
+    except ValueError as problem:
+        raise click.UsageError(str(problem)) from None
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if output.exists():
+        raise click.UsageError(f"{output} exists already; choose another file")
+    write_atomic(output, text)
+    click.echo(f"wrote {output}: fill in its TODOs (`smersh check` lists them)", err=True)
+
+
+@cli.command("lsp")
+def lsp_command() -> None:
+    """Run the language server over stdio (for editors).
+
+    Diagnostics as you type, with the same codes as `smersh check`; go to
+    definition and find references; completion of skills, statuses, places and
+    entry keys; hover on a test for its odds; an outline; formatting.
+
+    \b
+    Example (VS Code, settings of a generic LSP client):
+      "command": ["smersh", "lsp"], "filetypes": ["smersh"]
+    """
+    from smersh_dsl.lsp.server import main as serve
+
+    serve()
