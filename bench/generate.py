@@ -1,8 +1,9 @@
 """Write a valid synthetic game project of about N encounter entries (bench input).
 
-    python bench/generate.py 3000 /tmp/bench-3k
+    python bench/generate.py 3000 /tmp/bench-3k [ENTRIES_PER_FILE]
 
-Cards of 5 responses over a 1-5 die, entries split 100 to a file, plus one showdown.
+Cards of 5 responses over a 1-5 die, entries split 100 to a file (or as asked: one card's
+25 entries to a file is how the bundled books are written), plus one showdown.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ SECTION = '''{kind} {{
 '''
 
 
-def write(entries: int, root: Path) -> None:
+def write(entries: int, root: Path, per_file: int = 100) -> None:
     root.mkdir(parents=True, exist_ok=True)
     cards = max(1, entries // 25)
     (root / "book.smersh").write_text(HEADER + SECTION.format(kind="showdown Zed")
@@ -62,7 +63,7 @@ def write(entries: int, root: Path) -> None:
                 chunk.append(f'entry {c:02d}.{r}.{d} {{\n  "Encounter {c}, response {r}, die {d}."\n'
                              f'  test Spycraft [1] or Athletics -1 (pass with Stealth)\n'
                              f'  pass {{ "It works." gain 1 intel }}\n  fail {{ "It does not." take 1 injury }}\n}}\n')
-                if len(chunk) == 100:
+                if len(chunk) == per_file:
                     (root / f"entries-{files:03d}.smersh").write_text("\n".join(chunk), encoding="utf-8")
                     chunk, files = [], files + 1
     if chunk:
@@ -70,4 +71,4 @@ def write(entries: int, root: Path) -> None:
 
 
 if __name__ == "__main__":
-    write(int(sys.argv[1]), Path(sys.argv[2]))
+    write(int(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 100)
