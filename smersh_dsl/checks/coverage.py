@@ -27,9 +27,13 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
     default = fate_values(ctx.project)
     entries = all_entries(ctx.project)
     claimed: dict[int, int] = {}      # encounter number -> the card or section that has it
+    base = ctx.project.base
+    base_numbers = {c.number for c in base.of_type(EncounterCard)} if base is not None else set()
     for card in ctx.project.of_type(EncounterCard):
         if card.region.name not in every:
             continue          # an unknown region (N004): its die values are unknown
+        if card.number in base_numbers and not card.override:
+            continue          # it clashes with a base card (D002): that is the finding
         for row in rows(card, every, default):
             if claimed.setdefault(row.number, id(row.owner)) != id(row.owner):
                 continue      # a second card or section of one number: D002 is the finding
@@ -69,9 +73,11 @@ def orphan_entries(ctx: Context) -> Iterator[Diagnostic]:
     default = fate_values(ctx.project)
     cards: dict[int, tuple[str, dict[int, tuple[int, ...]]]] = {}
     for card in all_cards(ctx.project):
+        unknown_region = card.region.name not in every     # N004: any die value may be meant
         for row in rows(card, every, default):
             title, responses = cards.setdefault(row.number, (row.title, {}))
-            known = set(responses.get(row.response.number, ())) | set(row.values)
+            values = range(1, 7) if unknown_region else row.values
+            known = set(responses.get(row.response.number, ())) | set(values)
             responses[row.response.number] = tuple(sorted(known))
     for entry in ctx.project.of_type(EncounterEntry):
         number, response, die = entry.key.triple
