@@ -691,7 +691,21 @@ def test_junk(scratch, data):
     check_file(scratch, "junk.smersh", data)
 
 
-@pytest.mark.parametrize("kind,depth", [(kind, depth) for kind in NESTING for depth in (500, 2000)])
-def test_deep_nesting(scratch, kind, depth):
-    """Deep nesting is the one input shape random generation rarely reaches: always try it."""
-    check_file(scratch, f"deep-{kind}.smersh", _nested(kind, depth).encode("utf-8"))
+# Inputs that crashed or hung the checker once (found by this file), and the deep nesting
+# that random generation seldom reaches: always tried, whatever the example budget.
+REGRESSIONS = {
+    **{f"deep-{kind}-{depth}": _nested(kind, depth) for kind in NESTING for depth in (500, 2000)},
+    "int-of-4301-digits": f"entry 01.1.1 {{ gain {HUGE} intel }}\n",
+    "entry-key-of-4301-digits": f"entry {HUGE}.1.1 {{ }}\n",
+    "range-past-ssize_t": "region R { values 1..99999999999999999999 }\n",
+    "range-of-2-gigavalues": "region R { values 1..2147483648 }\n",
+    "players-range-of-2-gigavalues": 'game g "G" { players 1..2147483648 }\n',
+    "tally-threshold-of-a-billion": "showdown X { tally t { successes >= 999999999 -> victory } }\n",
+    "scenario-number-gap-of-a-billion": 'scenario 999999999 "Far" { }\n',
+    "henchman-level-gap-of-a-billion": "henchman Butcher { level 999999999 { gain 1 intel } }\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REGRESSIONS))
+def test_regressions(scratch, name):
+    check_file(scratch, f"{name}.smersh", REGRESSIONS[name].encode("utf-8"))

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from smersh_dsl.analysis.paths import keyword_span
+from smersh_dsl.checks.henchmen import missing_numbers
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, Scenario,
@@ -105,7 +106,7 @@ def scenario_numbers(ctx: Context) -> Iterator[Diagnostic]:
         if number != expected:
             scenario = next(s for s in scenarios if s.number == number)
             if id(scenario) in mine:
-                missing = ", ".join(str(n) for n in range(expected, number))
+                missing = missing_numbers(expected, number)
                 message = (f"scenario {number}: scenarios are numbered from 1" if number < 1
                            else f"scenario {number} follows a gap: no scenario {missing}")
                 yield Diagnostic.of("K003", keyword_span(scenario.span, "scenario"), message,

@@ -33,6 +33,13 @@ def players(project: Project) -> tuple[int, int] | None:
     return None
 
 
+def missing_numbers(low: int, high: int) -> str:
+    """The numbers from ``low`` up to (not including) ``high``, listed or as a span."""
+    if high - low > 5:
+        return f"{low} to {high - 1}"
+    return ", ".join(str(n) for n in range(low, high))
+
+
 def _showdown_sheet(henchman: Henchman) -> bool:
     """A henchman met in an epic showdown; a levelled one (the Aussie Butcher) is not."""
     return not henchman.levels
@@ -97,7 +104,7 @@ def butcher_levels(ctx: Context) -> Iterator[Diagnostic]:
         expected = 1
         for number in sorted(first):
             if number != expected:
-                missing = ", ".join(str(n) for n in range(expected, number)) or "none below 1"
+                missing = missing_numbers(expected, number) or "none below 1"
                 yield Diagnostic.of("H006", keyword_span(first[number].span, "level"),  # type: ignore[attr-defined]
                                     f"level {number} of `{henchman.name.text}`, but no level {missing}",
                                     "levels run from 1 upwards without gaps (SH-BUTCHER-1)")
