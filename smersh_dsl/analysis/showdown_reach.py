@@ -79,8 +79,10 @@ def farms(sg: ShowdownGraph) -> list[Farm]:
         if loops:   # networkx's find_negative_cycle trips over self-loops
             found.append(Farm((loops[0], loops[0]), (loops[0], loops[0])))
             continue
+        sub.remove_edges_from([(u, u) for u in component if sub.has_edge(u, u)])  # none earns here
         cycle = nx.find_negative_cycle(sub, first, weight="w")
-        earning = next((u, v) for u, v in zip(cycle, cycle[1:]) if sub.edges[u, v]["w"] < 0)
+        earning = next(((u, v) for u, v in zip(cycle, cycle[1:]) if sub.edges[u, v]["w"] < 0),
+                       (cycle[0], cycle[1]))
         found.append(Farm(tuple(cycle), earning))
     return sorted(found, key=lambda f: order[f.cycle[0]])
 
