@@ -37,19 +37,8 @@ class GridRow:
     owner: Node          # the card or card section that prints this response
 
 
-def _lineage(project: Project) -> list[Project]:
-    """The project, then its base, then the base's base: nearest first."""
-    chain, seen = [], set()
-    current: Project | None = project
-    while current is not None and id(current) not in seen:
-        chain.append(current)
-        seen.add(id(current))
-        current = current.base
-    return chain
-
-
 def fate_values(project: Project) -> tuple[int, ...]:
-    for member in _lineage(project):
+    for member in project.lineage():
         header = member.header
         if isinstance(header, GameDef):
             for die in header.dice:
@@ -61,7 +50,7 @@ def fate_values(project: Project) -> tuple[int, ...]:
 def regions(project: Project) -> dict[str, Region]:
     """Every region by name; the project's own (an `override`) wins over its base's."""
     found: dict[str, Region] = {}
-    for member in reversed(_lineage(project)):
+    for member in reversed(project.lineage()):
         found.update({r.name.text: r for r in member.of_type(Region)})
     return found
 
@@ -101,7 +90,7 @@ def all_cards(project: Project) -> list[EncounterCard]:
     Two cards of one number in one project are both kept (D002 reports them), so the
     entries of neither look orphaned."""
     found: dict[int, list[EncounterCard]] = {}
-    for member in reversed(_lineage(project)):
+    for member in reversed(project.lineage()):
         mine: dict[int, list[EncounterCard]] = {}
         for card in member.of_type(EncounterCard):
             mine.setdefault(card.number, []).append(card)
@@ -111,6 +100,6 @@ def all_cards(project: Project) -> list[EncounterCard]:
 
 def all_entries(project: Project) -> dict[tuple[int, int, int], EncounterEntry]:
     found: dict[tuple[int, int, int], EncounterEntry] = {}
-    for member in reversed(_lineage(project)):
+    for member in reversed(project.lineage()):
         found.update({e.key.triple: e for e in member.of_type(EncounterEntry)})
     return found

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cardgame import CardFace, CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import Project
 
 # rules-block setting -> the card block it counts, and how many faces each card has.
@@ -58,12 +58,17 @@ def card_counts(ctx: Context) -> Iterator[Diagnostic]:
                                     "replace a card with `override` instead (SM-SETUP-1)")
 
 
+def faces_of(card: SmushGadgetCard | DefenceCard) -> tuple[CardFace, ...]:
+    """A gadget card's two halves or a defence card's two faces."""
+    return card.halves if isinstance(card, SmushGadgetCard) else card.faces
+
+
 @check("M002")
 def two_faces(ctx: Context) -> Iterator[Diagnostic]:
     for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
-        faces, one, many, keyword = ((card.halves, "half", "halves", "gadget_card")
-                                     if isinstance(card, SmushGadgetCard)
-                                     else (card.faces, "face", "faces", "defence_card"))
+        faces = faces_of(card)
+        one, many, keyword = (("half", "halves", "gadget_card") if isinstance(card, SmushGadgetCard)
+                              else ("face", "faces", "defence_card"))
         if len(faces) != FACES_PER_CARD:
             counted = f"{len(faces)} {one if len(faces) == 1 else many}"
             yield Diagnostic.of("M002", keyword_span(card.span, keyword),
@@ -93,7 +98,7 @@ def gadget_types_met(ctx: Context) -> Iterator[Diagnostic]:
 def typed_faces(ctx: Context) -> Iterator[Diagnostic]:
     """SM-INC-2: a gadget matches a defence by its type symbol, so every face has one."""
     for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
-        for face in card.halves if isinstance(card, SmushGadgetCard) else card.faces:
+        for face in faces_of(card):
             if face.type is None:
                 yield Diagnostic.of("M004", face.name.span, f"\"{face.name.text}\" has no type",
                                     "add `type NAME` with one of the card game's types (SM-INC-2)")

@@ -19,13 +19,8 @@ def rule_key(setting: RuleSetting) -> str:
 
 
 def _base_rules(project: Project | None) -> set[str]:
-    seen, found = set(), set()
-    while project is not None and id(project) not in seen:
-        seen.add(id(project))
-        if isinstance(project.header, GameDef):
-            found |= {rule_key(r) for r in project.header.rules}
-        project = project.base
-    return found
+    return {rule_key(r) for member in (project.lineage() if project else [])
+            if isinstance(member.header, GameDef) for r in member.header.rules}
 
 
 @check("X001")

@@ -15,22 +15,12 @@ from smersh_dsl.model.world import GameDef
 
 def lineage_of_type(project: Project, kind: type) -> list:
     """Blocks of ``kind`` in the project and in every base under it."""
-    found, seen, current = [], set(), project
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        found.extend(current.of_type(kind))
-        current = current.base
-    return found
+    return [d for member in project.lineage() for d in member.of_type(kind)]
 
 
 def players(project: Project) -> tuple[int, int] | None:
-    seen, current = set(), project
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        if isinstance(current.header, GameDef) and current.header.players:
-            return current.header.players
-        current = current.base
-    return None
+    return next((m.header.players for m in project.lineage()
+                 if isinstance(m.header, GameDef) and m.header.players), None)
 
 
 def missing_numbers(low: int, high: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from smersh_dsl.analysis.grid import _lineage
 from smersh_dsl.lsp.index import ProjectIndex, contains, target_span
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.showdowns import Showdown
@@ -13,7 +12,7 @@ from smersh_dsl.play.odds import pass_chance
 
 
 def _skill_faces(index: ProjectIndex) -> tuple[str, ...] | None:
-    for member in _lineage(index.project):
+    for member in index.project.lineage():
         if isinstance(member.header, GameDef):
             for die in member.header.dice:
                 if die.name.text == "skill":

@@ -79,5 +79,14 @@ class Project:
     def definitions(self) -> list[Definition]:
         return [d for f in self.files for d in f.definitions]
 
+    def lineage(self) -> list[Project]:
+        """This project, then its base, then the base's base: nearest first."""
+        chain: list[Project] = []
+        current: Project | None = self
+        while current is not None and all(current is not p for p in chain):
+            chain.append(current)
+            current = current.base
+        return chain
+
     def of_type(self, kind: type) -> list:
         return [d for d in self.definitions() if isinstance(d, kind)]

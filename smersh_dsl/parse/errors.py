@@ -10,7 +10,7 @@ from lark.lexer import PatternStr
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
-from smersh_dsl.parse.scan import literals
+from smersh_dsl.parse.scan import code, literals, position
 
 TOP_LEVEL = frozenset({
     "game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
@@ -72,42 +72,17 @@ def describe(token: Token) -> str:
 def open_braces(text: str, upto: int) -> list[int]:
     """Offsets of the `{` still open at ``upto``, skipping strings and comments."""
     stack: list[int] = []
-    i = 0
-    while i < upto:
-        ch = text[i]
-        if ch == '"':
-            i += 1
-            while i < upto and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif ch == "#":
-            while i < upto and text[i] != "\n":
-                i += 1
-        elif ch == "{":
+    for i, ch in code(text, upto):
+        if ch == "{":
             stack.append(i)
         elif ch == "}" and stack:
             stack.pop()
-        i += 1
     return stack
 
 
 def end_of_code(text: str) -> int:
     """The offset just past the last character that is not blank or in a comment."""
-    last, i, n = 0, 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        if ch == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-            last = min(i + 1, n)
-        elif not ch.isspace():
-            last = i + 1
-        i += 1
-    return last
+    return max((i + 1 for i, ch in code(text) if not ch.isspace()), default=0)
 
 
 def _indent(text: str, offset: int) -> int:
@@ -128,21 +103,11 @@ def likely_unclosed(text: str, upto: int, stack: list[int]) -> int:
     that `}` was written for an outer block: the `{` it closed is the one left open."""
     pairs: list[tuple[int, int]] = []
     opened: list[int] = []
-    i = 0
-    while i < upto:
-        ch = text[i]
-        if ch == '"':
-            i += 1
-            while i < upto and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif ch == "#":
-            while i < upto and text[i] != "\n":
-                i += 1
-        elif ch == "{":
+    for i, ch in code(text, upto):
+        if ch == "{":
             opened.append(i)
         elif ch == "}" and opened:
             pairs.append((opened.pop(), i))
-        i += 1
     for start, end in sorted(pairs):
         if (start > stack[0] and _alone_on_line(text, end, before=True)
                 and _alone_on_line(text, start, before=False)
@@ -151,16 +116,11 @@ def likely_unclosed(text: str, upto: int, stack: list[int]) -> int:
     return stack[-1]
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
 def unclosed(text: str, offset: int, file: str, at: str) -> Diagnostic | None:
     stack = open_braces(text, offset)
     if not stack:
         return None
-    line, column = _position(text, likely_unclosed(text, offset, stack) if len(stack) > 1 else stack[0])
+    line, column = position(text, likely_unclosed(text, offset, stack) if len(stack) > 1 else stack[0])
     return Diagnostic.of("S003", Span.point(file, line, column),
                          f"the `{{` opened on line {line} is never closed ({at})",
                          "add the missing `}` at the end of that block")
@@ -177,7 +137,7 @@ def _string_run_on(text: str, offset: int, file: str) -> Diagnostic | None:
         before = lit
     if before is None or before.end != offset or "\n" not in before.raw:
         return None
-    line, column = _position(text, before.start)
+    line, column = position(text, before.start)
     end_line = text.count("\n", 0, before.end) + 1
     return Diagnostic.of("S004", Span.point(file, line, column), "this string is never closed",
                          f"it runs on to the quote on line {end_line}, which opens the next "
@@ -195,7 +155,7 @@ def _missing_close(error: UnexpectedToken, text: str, offset: int, file: str) ->
     stack = open_braces(text, offset)
     if not fits or not stack:
         return None
-    line, column = _position(text, likely_unclosed(text, offset, stack))
+    line, column = position(text, likely_unclosed(text, offset, stack))
     return Diagnostic.of("S003", Span.point(file, line, column),
                          f"the `{{` opened on line {line} is never closed "
                          f"(`{error.token}` on line {error.token.line} belongs after it)",
@@ -228,7 +188,7 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
         found = unclosed(text, len(text), file, "the file ends first")
         if found:
             return found
-        line, column = _position(original, end_of_code(original))
+        line, column = position(original, end_of_code(original))
         return Diagnostic.of("S001", Span.point(file, line, column),
                              "the file ends too early",
                              f"expected {expected_words(set(error.expected), lark)}")

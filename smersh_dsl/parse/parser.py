@@ -13,7 +13,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Comment, SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
-from smersh_dsl.parse.scan import in_literal
+from smersh_dsl.parse.scan import code, in_literal, position
 from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.resources import grammar_path
@@ -49,27 +49,16 @@ def _clamp(token: Token) -> Token:
 def _too_deep(text: str, file: str) -> Diagnostic | None:
     """S006: blocks nested past MAX_DEPTH, found before parsing (the parser's tree would
     be too deep to walk)."""
-    depth, i, n = 0, 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif ch == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-        elif ch in "{(":
+    depth = 0
+    for i, ch in code(text):
+        if ch in "{(":
             depth += 1
             if depth > MAX_DEPTH:
-                line = text.count("\n", 0, i) + 1
-                column = i - (text.rfind("\n", 0, i) + 1) + 1
-                return Diagnostic.of("S006", Span.point(file, line, column),
+                return Diagnostic.of("S006", Span.point(file, *position(text, i)),
                                      f"blocks are nested more than {MAX_DEPTH} deep here",
                                      "split the block up: no encounter needs this many levels")
         elif ch in "})":
             depth = max(0, depth - 1)
-        i += 1
     return None
 
 

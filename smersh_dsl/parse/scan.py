@@ -36,6 +36,32 @@ class Positions:
         return Span(file, line, column, end_line, end_column)
 
 
+def code(text: str, upto: int | None = None) -> Iterator[tuple[int, str]]:
+    """(offset, character) of the code in ``text[:upto]``: comments are skipped, and a
+    string counts as one `"` at its closing quote (or at the end, if it never closes)."""
+    i, n = 0, len(text) if upto is None else upto
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            newline = text.find("\n", i, n)
+            i = n if newline < 0 else newline
+            continue
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            yield min(i, n - 1), '"'
+        else:
+            yield i, ch
+        i += 1
+
+
+def position(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of ``offset``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def in_literal(text: str, offset: int) -> bool:
     """Whether ``offset`` falls inside a string literal (or an unterminated one)."""
     for lit in literals(text, unterminated=True):

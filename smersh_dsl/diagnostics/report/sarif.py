@@ -16,6 +16,7 @@ from urllib.parse import quote
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.catalogue import Rule, catalogue
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.lines import SourceLines
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/smersh-dsl/smersh-dsl"
@@ -45,14 +46,13 @@ def _artifact(file: str) -> dict:
     return {"uri": path.as_uri()}
 
 
-def _fingerprint(d: Diagnostic, sources: dict[str, str]) -> str:
+def _fingerprint(d: Diagnostic, lines: SourceLines) -> str:
     """Stable across runs and unrelated edits: the rule, the file and the line's text."""
-    lines = sources.get(d.span.file, "").split("\n")
-    text = lines[d.span.line - 1].strip() if 0 < d.span.line <= len(lines) else ""
+    text = (lines.line(d.span.file, d.span.line) or "").strip()
     return hashlib.sha256(f"{d.code}\0{d.span.file}\0{text}\0{d.message}".encode()).hexdigest()[:32]
 
 
-def _result(d: Diagnostic, index: dict[str, int], sources: dict[str, str]) -> dict:
+def _result(d: Diagnostic, index: dict[str, int], lines: SourceLines) -> dict:
     s = d.span
     text = d.message + (f" ({d.hint})" if d.hint else "")
     return {
@@ -67,13 +67,14 @@ def _result(d: Diagnostic, index: dict[str, int], sources: dict[str, str]) -> di
                            "endLine": s.end_line, "endColumn": max(s.end_column, s.column)},
             },
         }],
-        "partialFingerprints": {"smershFinding/v1": _fingerprint(d, sources)},
+        "partialFingerprints": {"smershFinding/v1": _fingerprint(d, lines)},
     }
 
 
 def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
     rules = list(catalogue().values())
     index = {item.code: i for i, item in enumerate(rules)}
+    lines = SourceLines(sources)
     root = Path(os.getcwd()).as_uri().rstrip("/") + "/"
     document = {
         "$schema": SCHEMA,
@@ -85,7 +86,7 @@ def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose
                                 "rules": [_rule(item) for item in rules]}},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
-            "results": [_result(d, index, sources) for d in diagnostics],
+            "results": [_result(d, index, lines) for d in diagnostics],
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -11,16 +11,15 @@ from __future__ import annotations
 from collections import Counter
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.lines import SourceLines
 
 
-def _excerpt(diagnostic: Diagnostic, source: str | None) -> list[str]:
+def _excerpt(diagnostic: Diagnostic, lines: SourceLines) -> list[str]:
     span = diagnostic.span
-    if source is None:
+    line = lines.line(span.file, span.line)
+    if line is None:
         return [f"  = hint: {diagnostic.hint}"] if diagnostic.hint else []
-    lines = source.split("\n")
-    if not 1 <= span.line <= len(lines):
-        return [f"  = hint: {diagnostic.hint}"] if diagnostic.hint else []
-    text = lines[span.line - 1].expandtabs(1)
+    text = line.expandtabs(1)
     clipped = text[:200] + (" …" if len(text) > 200 else "")
     end = span.end_column if span.end_line == span.line else len(text) + 1
     width = max(1, min(end, 201) - span.column)
@@ -44,11 +43,12 @@ def summary(diagnostics: list[Diagnostic]) -> str:
 
 def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
     out: list[str] = []
+    lines = SourceLines(sources)
     for d in diagnostics:
         s = d.span
         out.append(f"{s.file}:{s.line}:{s.column}: {d.severity.value}[{d.code}]: {d.message}")
         if verbose:
-            out.extend(_excerpt(d, sources.get(s.file)))
+            out.extend(_excerpt(d, lines))
             out.append("")
     out.append(summary(diagnostics))
     return "\n".join(out) + "\n"
