@@ -22,15 +22,25 @@ def main(root: Path) -> None:
     start = time.perf_counter()
     check_paths([root], shown=shown, overlay={})
     print(f"first check (cold, in process): {time.perf_counter() - start:.2f} s")
-    times = []
-    for i in range(5):
-        edited = text.replace("It works.", f"It works, edit {i}.", 1)
-        start = time.perf_counter()
-        _, found = check_paths([root], shown=shown, overlay={target.resolve(): edited})
-        times.append(time.perf_counter() - start)
-    print(f"re-check after a one-file edit: median {statistics.median(times) * 1000:.0f} ms "
-          f"(min {min(times) * 1000:.0f} ms) over {len(times)} edits")
+    edits = {
+        "typing inside one entry": lambda i: text.replace("It works.", f"It works, edit {i}.", 1),
+        "a line added at the top (every block moves)": lambda i: f"# note {i}\n" + text,
+        "a line added mid-file": lambda i: _insert_line(text, f"# note {i}"),
+    }
+    for label, edit in edits.items():
+        times = []
+        for i in range(5):
+            edited = edit(i)
+            start = time.perf_counter()
+            check_paths([root], shown=shown, overlay={target.resolve(): edited})
+            times.append(time.perf_counter() - start)
+        print(f"re-check after {label}: median {statistics.median(times) * 1000:.0f} ms "
+              f"(min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms) over {len(times)} edits")
 
+
+def _insert_line(text: str, line: str) -> str:
+    middle = text.index("\nentry ", len(text) // 2) + 1
+    return text[:middle] + line + "\n" + text[middle:]
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]))

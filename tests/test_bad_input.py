@@ -20,6 +20,20 @@ def test_latin1_file_is_not_utf8_with_its_position(tmp_path: Path):
     assert (d.span.line, d.span.column) == (2, 7)
 
 
+def test_positions_count_every_kind_of_line_break(tmp_path: Path):
+    """A lone carriage return (old Mac files) ends a line as `\\n` and `\\r\\n` do, so a bad
+    byte on the third line is reported on the third line, whatever the file uses."""
+    for newline in (b"\n", b"\r\n", b"\r"):
+        lines = [b"entry 01.1.1 {", b'  "One."', b'  "Caf\xe9"', b"}", b""]
+        path = tmp_path / "mixed.smersh"
+        path.write_bytes(newline.join(lines))
+        d = only(check_paths(path), "I001")
+        assert (d.span.line, d.span.column) == (3, 7), newline
+        path.write_bytes(newline.join(lines).replace(b"\xe9", b"\x01"))
+        d = only(check_paths(path), "I003")
+        assert (d.span.line, d.span.column) == (3, 7), newline
+
+
 def test_empty_and_comment_only_files(tmp_path: Path):
     (tmp_path / "a.smersh").write_text("")
     (tmp_path / "b.smersh").write_text("# nothing yet\n\n")
@@ -33,9 +47,9 @@ def test_binary_junk(tmp_path: Path):
     only(check_paths(path), "I003")
 
 
-def test_ten_megabyte_single_line(tmp_path: Path):
+def test_three_megabyte_single_line(tmp_path: Path):
     path = tmp_path / "long.smersh"
-    path.write_text('entry 01.1.1 { "' + "x" * 10_000_000 + '" }')
+    path.write_text('entry 01.1.1 { "' + "x" * 3_000_000 + '" }')
     d = only(check_paths(path), "I006")
     assert d.span.line == 1
 

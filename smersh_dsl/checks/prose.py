@@ -53,14 +53,14 @@ def _in_file(path: str, text: str) -> Iterator[Diagnostic]:
             yield Diagnostic.of("T001", where.span(path, lit.start, lit.end), "empty text",
                                 "write the text, or remove the line")
             continue
-        loose = _unbalanced(lit.raw)
+        loose = _unbalanced(lit.raw) if "*" in lit.raw else None
         if loose is not None:
             offset, width = loose
             kind = "emphasis `*`" if width == 1 else "strong emphasis `**`"
             yield Diagnostic.of("T002", where.span(path, inner + offset, inner + offset + width),
                                 f"{kind} opened here is never closed",
                                 "close it with the same marks, or escape a literal star as `\\*`")
-        for match in TODO.finditer(lit.raw):
+        for match in TODO.finditer(lit.raw) if ("TODO" in lit.raw or "FIXME" in lit.raw) else ():
             yield Diagnostic.of("T003", where.span(path, inner + match.start(), inner + match.end()),
                                 f"`{match.group()}` left in the text",
                                 "finish the text before it goes to print")

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl import __version__
+from smersh_dsl.parse import collector
 from smersh_dsl.resources import bundled_books
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -42,6 +43,7 @@ def cli() -> None:
 
 def main() -> None:
     """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
+    collector.one_shot()          # `smersh lsp` says otherwise: it runs for hours
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:

@@ -54,6 +54,10 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
     project sets `select` and `ignore`; `# smersh: ignore[CODE]` silences a
     line, or the block that follows when alone on its line.
 
+    Parsed files are cached in ~/.cache/smersh-dsl (or $XDG_CACHE_HOME, or
+    $SMERSH_CACHE_DIR), a folder safe to delete; SMERSH_CACHE_DIR= (empty)
+    turns the cache off.
+
     Exits 0 when nothing at error severity is found, 1 when something is,
     and 2 on a usage error.
     """

@@ -183,5 +183,8 @@ def lsp_command() -> None:
       "command": ["smersh", "lsp"], "filetypes": ["smersh"]
     """
     from smersh_dsl.lsp.server import main as serve
+    from smersh_dsl.parse import collector
+
+    collector.one_shot(False)     # a server lives long: what it replaces must be freed
 
     serve()

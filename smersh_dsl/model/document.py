@@ -57,6 +57,8 @@ class Project:
     # Some of its content could not be read (a file unreadable, a block that does not
     # parse, a base game not found): findings about missing things would mislead.
     incomplete: bool = False
+    # Lookups worked out from the files (blocks by type), dropped when the files change.
+    _seen: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def kind(self) -> ProjectKind:
@@ -77,7 +79,16 @@ class Project:
         return self.root.stem
 
     def definitions(self) -> list[Definition]:
-        return [d for f in self.files for d in f.definitions]
+        return list(self._definitions())
+
+    def _definitions(self) -> tuple[Definition, ...]:
+        """Every block, in file order; worked out again only when the files changed."""
+        key = tuple(id(f) for f in self.files)
+        if self._seen.get("files") != key:
+            self._seen.clear()
+            self._seen["files"] = key
+            self._seen["all"] = tuple(d for f in self.files for d in f.definitions)
+        return self._seen["all"]
 
     def lineage(self) -> list[Project]:
         """This project, then its base, then the base's base: nearest first."""
@@ -89,4 +100,8 @@ class Project:
         return chain
 
     def of_type(self, kind: type) -> list:
-        return [d for d in self.definitions() if isinstance(d, kind)]
+        every = self._definitions()
+        found = self._seen.get(kind)
+        if found is None:
+            found = self._seen[kind] = tuple(d for d in every if isinstance(d, kind))
+        return list(found)

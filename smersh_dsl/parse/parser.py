@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
 
+from smersh_dsl.cachedir import cache_dir
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Comment, SourceFile
 from smersh_dsl.model.span import Span
+from smersh_dsl.model.walk import refs
+from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.parse.collector import paused
 from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
-from smersh_dsl.parse.scan import code, in_literal, position
+from smersh_dsl.parse.scan import in_literal, position
 from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.resources import grammar_path
@@ -28,7 +34,19 @@ _comments: list[Token] = []
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+    """The LALR parser. Building its tables takes most of a second, so Lark keeps them in
+    our cache folder (it checks the grammar's digest and rebuilds a stale or bad file)."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    folder = cache_dir("grammar")
+    cache: str | bool = False
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+            cache = str(folder / f"lark-{digest}.pickle")
+        except OSError:
+            cache = False
+    return Lark(grammar, parser="lalr", lexer="contextual", cache=cache,
                 propagate_positions=True, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
                                  "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
@@ -46,15 +64,22 @@ def _clamp(token: Token) -> Token:
     return Token.new_borrow_pos(token.type, sign + fixed, token)
 
 
+_NESTING = re.compile(r'#[^\n]*|"(?:[^"\\]|\\.)*"|[{}()"]', re.S)
+
+
 def _too_deep(text: str, file: str) -> Diagnostic | None:
     """S006: blocks nested past MAX_DEPTH, found before parsing (the parser's tree would
-    be too deep to walk)."""
+    be too deep to walk). Comments and strings are skipped; an unclosed string ends the
+    scan (the parser reports it)."""
     depth = 0
-    for i, ch in code(text):
+    for token in _NESTING.finditer(text):
+        ch = token.group()[0]
+        if token.group() == '"':
+            return None
         if ch in "{(":
             depth += 1
             if depth > MAX_DEPTH:
-                return Diagnostic.of("S006", Span.point(file, *position(text, i)),
+                return Diagnostic.of("S006", Span.point(file, *position(text, token.start())),
                                      f"blocks are nested more than {MAX_DEPTH} deep here",
                                      "split the block up: no encounter needs this many levels")
         elif ch in "})":
@@ -109,6 +134,19 @@ def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Dia
     return None, list(_comments), diagnostics
 
 
+Parsed = tuple[SourceFile, tuple[Diagnostic, ...]]
+MEMO_SIZE = 4096
+_remembered: OrderedDict[tuple[str, str], Parsed] = OrderedDict()
+
+
+def remember(text: str, file: str, parsed: Parsed) -> None:
+    """Keep a parse in memory (least recently used go first)."""
+    _remembered[(text, file)] = parsed
+    _remembered.move_to_end((text, file))
+    while len(_remembered) > MEMO_SIZE:
+        _remembered.popitem(last=False)
+
+
 def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
     """Parse one file's text. Memoised by (file, text): a long-running process (the
     language server, a watch) re-parses only what changed. The model is immutable."""
@@ -116,13 +154,23 @@ def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
     return source, list(diagnostics)
 
 
-@lru_cache(maxsize=4096)
-def _parse_cached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, ...]]:
+def _parse_cached(text: str, file: str) -> Parsed:
+    found = _remembered.get((text, file))
+    if found is not None:
+        _remembered.move_to_end((text, file))
+        return found
+    parsed = _parse_guarded(text, file)
+    remember(text, file, parsed)
+    return parsed
+
+
+def _parse_guarded(text: str, file: str) -> Parsed:
     deep = _too_deep(text, file)
     if deep is not None:
         return SourceFile(path=file, text=text, definitions=()), (deep,)
     try:
-        return _parse_uncached(text, file)
+        with paused():
+            return _parse_uncached(text, file)
     except (RecursionError, VisitError) as error:   # a thousand `not`s or `else if`s in a row
         if isinstance(error, VisitError) and not isinstance(error.orig_exc, RecursionError):
             raise
@@ -131,7 +179,7 @@ def _parse_cached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, .
             f"keep blocks and conditions under {MAX_DEPTH} levels deep"),)
 
 
-def _parse_uncached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic, ...]]:
+def _parse_uncached(text: str, file: str) -> Parsed:
     _big_numbers.clear()
     tree, comment_tokens, diagnostics = parse_tree(text, file)
     diagnostics.extend(Diagnostic.of(
@@ -143,6 +191,8 @@ def _parse_uncached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic,
         builder = ModelBuilder(file)
         definitions = builder.transform(tree)
         diagnostics.extend(builder.diagnostics)
+        for definition in definitions:
+            refs(definition)    # memoised on the block, so the disk cache keeps them too
     comments = tuple(Comment(text=str(t), span=Span(file, t.line or 1, t.column or 1,
                                                     t.end_line or 1, t.end_column or 1))
                      for t in comment_tokens)
@@ -154,8 +204,15 @@ def _parse_uncached(text: str, file: str) -> tuple[SourceFile, tuple[Diagnostic,
 
 
 def parse_file(path: Path, shown: str | None = None) -> tuple[SourceFile | None, list[Diagnostic]]:
+    """Read and parse a file on disk; an unchanged file comes from the disk cache."""
     shown = shown if shown is not None else str(path)
     text, problems = read_source(path, shown)
     if text is None:
         return None, problems
+    if (text, shown) not in _remembered:
+        stored = disk_cache.load(text, shown)
+        if stored is not None:
+            remember(text, shown, stored)
+        else:
+            disk_cache.store(text, shown, _parse_cached(text, shown))
     return parse_text(text, shown)

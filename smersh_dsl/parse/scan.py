@@ -7,6 +7,7 @@ the source itself and can point at the exact character, even inside a long parag
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,11 +21,14 @@ class Literal:
     raw: str            # what lies between the quotes, escapes untouched
 
 
+_NEWLINE = re.compile("\n")
+
+
 class Positions:
     """Offsets in a text to 1-based line and column."""
 
     def __init__(self, text: str) -> None:
-        self.starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self.starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
 
     def at(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.starts, offset) - 1
@@ -72,22 +76,30 @@ def in_literal(text: str, offset: int) -> bool:
     return False
 
 
+_LITERAL_OR_COMMENT = re.compile(r'#[^\n]*|"(?:[^"\\]|\\.)*"', re.S)
+
+
 def literals(text: str, unterminated: bool = False) -> Iterator[Literal]:
+    """Every string literal, in order, skipping comments. An unterminated one (a syntax
+    error reports it) ends the scan, or is given up to the end with ``unterminated``."""
     i, n = 0, len(text)
+    hash_ = -1
     while i < n:
-        ch = text[i]
-        if ch == "#":
-            newline = text.find("\n", i)
+        quote = text.find('"', i)
+        if 0 <= hash_ < i:
+            hash_ = text.find("#", i)       # looked up again only once passed
+        elif hash_ == -1 and i == 0:
+            hash_ = text.find("#")
+        if quote < 0:
+            return
+        if 0 <= hash_ < quote:          # a comment comes first: skip to its line's end
+            newline = text.find("\n", hash_)
             i = n if newline < 0 else newline
-        elif ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            if j >= n:          # unterminated: a syntax error reports it
-                if unterminated:
-                    yield Literal(i, n, text[i + 1:])
-                return
-            yield Literal(i, j + 1, text[i + 1:j])
-            i = j + 1
-        else:
-            i += 1
+            continue
+        match = _LITERAL_OR_COMMENT.match(text, quote)
+        if match is None:               # no closing quote
+            if unterminated:
+                yield Literal(quote, n, text[quote + 1:])
+            return
+        yield Literal(quote, match.end(), text[quote + 1:match.end() - 1])
+        i = match.end()

@@ -3,35 +3,70 @@
 from __future__ import annotations
 
 import re
+import time
 
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
 
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 4 * 1024 * 1024       # some 15,000 entries in one file; a book spreads over files
 MAX_LINE = 20_000
 _CONTROL = {b for b in range(32) if b not in (9, 10, 13, 12)}
 _CONTROL_BYTES = re.compile(b"[" + b"".join(re.escape(bytes([b])) for b in sorted(_CONTROL)) + b"]")
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
-    line = data.count(b"\n", 0, offset) + 1
-    start = data.rfind(b"\n", 0, offset) + 1
+    """Line and column of a byte, counting line breaks as the reader will: `\r\n`, `\n`
+    and a lone `\r` (old Mac files) each end a line."""
+    line = (data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset)
+            - data.count(b"\r\n", 0, offset) + 1)
+    start = max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset)) + 1
     column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
     return line, column
 
 
+Signature = tuple[int, int, int, int]     # inode, size, modification and change times (ns)
+_read: dict[tuple[Path, str], tuple[Signature, str | None, tuple[Diagnostic, ...]]] = {}
+MAX_REMEMBERED = 4096
+SETTLED_NS = 2_000_000_000
+
+
 def read_source(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
-    """Return the file's text, or None and the diagnostic that says why not."""
+    """Return the file's text, or None and the diagnostics that say why not. A file read
+    before and not changed since (same inode, size and modification time) is not read
+    again: the language server checks the whole project after every edit. Only texts are
+    remembered; a file that could not be read is tried again each time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_source(path, shown, None)
+    seen = (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    known = _read.get((path, shown))
+    if known is not None and known[0] == seen:
+        return known[1], list(known[2])
+    text, problems = _read_source(path, shown, stat.st_size)
+    # File times tick in steps of a few milliseconds: a file written just now could be
+    # written again within the same tick, at the same size, unseen. Only files older than
+    # that are remembered (git's "racily clean" rule).
+    if text is not None and time.time_ns() - stat.st_mtime_ns > SETTLED_NS:
+        if len(_read) >= MAX_REMEMBERED:
+            _read.clear()
+        _read[(path, shown)] = (seen, text, tuple(problems))
+    return text, problems
+
+
+def _read_source(path: Path, shown: str, size: int | None) -> tuple[str | None, list[Diagnostic]]:
     def fail(code: str, message: str, line: int = 1, column: int = 1,
              hint: str | None = None) -> tuple[None, list[Diagnostic]]:
         return None, [Diagnostic.of(code, Span.point(shown, line, column), message, hint)]
 
     try:
-        size = path.stat().st_size
+        if size is None:
+            size = path.stat().st_size
         if size > MAX_BYTES:
-            return fail("I007", f"the file is {size / 2**20:.0f} MiB; the limit is 64 MiB",
+            return fail("I007", f"the file is {size / 2**20:.1f} MiB; the limit is "
+                        f"{MAX_BYTES // 2**20} MiB",
                         hint="split it into several files of the same project")
         data = path.read_bytes()
     except IsADirectoryError:

@@ -3,6 +3,11 @@
 A folder holding a manifest (``book.smersh`` or ``game.smersh``) is a project, with
 every ``.smersh`` file below it except those of nested projects. A folder without one
 is searched for projects; loose files outside any project stand alone.
+
+Symbolic links (docs/robustness.md): a linked *file* is read, wherever it points, and
+reported under the link's own path; a linked *folder* met while walking is never entered,
+so a link to a parent folder cannot loop and a link out of the project cannot pull a
+whole tree in. A link that loops onto itself is a file that cannot be read (I004).
 """
 
 from __future__ import annotations
@@ -24,6 +29,13 @@ class Found:
     root: Path
     files: list[Path] = field(default_factory=list)
     manifest: Path | None = None
+
+
+def real(path: Path) -> Path:
+    """``path`` with every symbolic link followed. Unlike ``Path.resolve`` (which raises
+    RuntimeError on a link that loops, before Python 3.13), a loop is left as it is; the
+    reader then reports it as a file it cannot read."""
+    return Path(os.path.realpath(path))
 
 
 def manifest_of(folder: Path) -> Path | None:
@@ -68,7 +80,7 @@ def project_of(folder: Path) -> Found:
 
 
 def _enclosing_project(path: Path) -> Path | None:
-    for parent in path.resolve().parents:
+    for parent in real(path).parents:
         if manifest_of(parent):
             return parent
     return None
@@ -84,18 +96,18 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[Path]]:
         if path.is_file() or path.is_symlink() and not path.is_dir():
             home = _enclosing_project(path) if path.suffix == SUFFIX else None
             if home is not None:
-                found.setdefault(home.resolve(), project_of(home))
+                found.setdefault(real(home), project_of(home))
             else:
-                found.setdefault(path.resolve(), Found(path.parent, [path]))
+                found.setdefault(real(path), Found(path.parent, [path]))
             continue
         if manifest_of(path):
-            found.setdefault(path.resolve(), project_of(path))
+            found.setdefault(real(path), project_of(path))
             continue
         loose, nested = _walk(path)
         for folder in nested:
-            found.setdefault(folder.resolve(), project_of(folder))
+            found.setdefault(real(folder), project_of(folder))
         for file in loose:
-            found.setdefault(file.resolve(), Found(file.parent, [file]))
+            found.setdefault(real(file), Found(file.parent, [file]))
         if not loose and not nested:
             empty.append(path)
     return sorted(found.values(), key=lambda f: str(f.root)), empty

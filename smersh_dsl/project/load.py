@@ -12,8 +12,10 @@ from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef
-from smersh_dsl.parse.parser import parse_file, parse_text
-from smersh_dsl.project.discover import Found, discover, project_of
+from smersh_dsl.parse.blocks import parse_edited
+from smersh_dsl.parse.parallel import parse_many
+from smersh_dsl.parse.parser import parse_file
+from smersh_dsl.project.discover import Found, discover, project_of, real
 from smersh_dsl.resources import bundled_books
 
 DEFAULT_GAME = "smersh"
@@ -44,8 +46,8 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
     project = Project(root=found.root)
     diagnostics: list[Diagnostic] = []
     for path in found.files:
-        text = (overlay or {}).get(path.resolve())
-        source, problems = (parse_text(text, shown(path)) if text is not None
+        text = overlay.get(real(path)) if overlay else None
+        source, problems = (parse_edited(text, shown(path)) if text is not None
                             else parse_file(path, shown(path)))
         diagnostics.extend(problems)
         if source is not None:
@@ -140,6 +142,9 @@ def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
         diagnostics.append(Diagnostic.of("I005", Span.point(shown_path(folder), 1, 1),
                                          "no .smersh file in this folder",
                                          "point `smersh check` at a project folder or a .smersh file"))
+    overlaid = set(overlay or {})
+    parse_many([(path, shown(path)) for item in found for path in item.files
+                if real(path) not in overlaid])
     for item in found:
         project, problems = load_found(item, shown, overlay)
         projects.append(project)

@@ -90,6 +90,7 @@ class Symbols:
 
     own: dict[str, list[Defined]] = field(default_factory=dict)
     base: dict[str, dict[str, Defined]] = field(default_factory=dict)
+    _names: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, project: Project) -> Symbols:
@@ -106,7 +107,11 @@ class Symbols:
         return symbols
 
     def names(self, namespace: str) -> set[str]:
-        return {d.name.text for d in self.own.get(namespace, [])} | set(self.base.get(namespace, {}))
+        found = self._names.get(namespace)
+        if found is None:     # the table is complete once `of` returns; names are asked often
+            found = self._names[namespace] = ({d.name.text for d in self.own.get(namespace, [])}
+                                              | set(self.base.get(namespace, {})))
+        return found
 
     def resolves(self, kind: RefKind, name: str) -> bool:
         return any(name in self.names(ns) for ns in NAMESPACES[kind])

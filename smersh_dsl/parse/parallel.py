@@ -1,0 +1,77 @@
+"""Parsing many files at once: the ones the disk cache does not hold, in parallel processes.
+
+A cold check of a large project spends most of its time in the parser, one file at a
+time; files are independent, so they are parsed by one worker process per core and the
+results (immutable models) come back to be remembered. Small jobs stay in-process: a
+worker costs more than it saves below a few hundred kilobytes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.parse.parser import Parsed, _parse_cached, _remembered, parser, remember
+from smersh_dsl.parse.source import read_source
+
+MIN_PARALLEL_BYTES = 256 * 1024
+
+
+def _workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # not on Linux
+        return os.cpu_count() or 1
+
+
+def _parse_and_store(job: tuple[str, str]) -> Parsed:
+    text, shown = job
+    parsed = _parse_cached(text, shown)
+    disk_cache.store(text, shown, parsed)
+    return parsed
+
+
+def _parse_in_worker(job: tuple[str, str]) -> bytes | Parsed:
+    """Parse, keep it in the disk cache, and send it back as those same bytes: the model
+    is pickled once, not once for the cache and again for the trip between processes."""
+    text, shown = job
+    parsed = _parse_cached(text, shown)
+    try:
+        blob = disk_cache.encode(text, parsed)
+    except (RecursionError, ValueError):     # too deep to pickle: send it the usual way
+        return parsed
+    disk_cache.store(text, shown, parsed, blob)
+    return blob
+
+
+def parse_many(files: list[tuple[Path, str]]) -> None:
+    """Make sure every (path, shown name) is parsed and remembered, using the disk cache
+    and, for what it misses, every core. Files that cannot be read are left to the
+    caller, which reports them."""
+    missing: list[tuple[str, str]] = []
+    for path, shown in files:
+        text, _ = read_source(path, shown)
+        if text is None or (text, shown) in _remembered:
+            continue
+        stored = disk_cache.load(text, shown)
+        if stored is not None:
+            remember(text, shown, stored)
+        else:
+            missing.append((text, shown))
+    workers = min(_workers(), len(missing))
+    size = sum(len(text) for text, _ in missing)
+    if workers < 2 or size < MIN_PARALLEL_BYTES or not sys.platform.startswith("linux"):
+        for job in missing:
+            _parse_and_store(job)
+        return
+    parser()                        # built once here, inherited by the forked workers
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        chunk = max(1, len(missing) // (workers * 4))
+        for (text, shown), sent in zip(missing, pool.map(_parse_in_worker, missing,
+                                                          chunksize=chunk)):
+            remember(text, shown, disk_cache.decode(sent)[1] if isinstance(sent, bytes) else sent)

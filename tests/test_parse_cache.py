@@ -1,0 +1,151 @@
+"""The parse cache and parallel parsing (issue #8): faster, and never a different answer."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.parse import parallel, parser
+from tests.conftest import REPO, smersh
+
+EPIC = REPO / "books" / "epic"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh cache folder, and a process that remembers no parse in memory."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SMERSH_CACHE_DIR", str(folder))
+    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parallel, "_remembered", parser._remembered)
+    return folder
+
+
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = parser._parse_uncached
+
+    def counting(text: str, file: str):
+        parsed.append(file)
+        return real(text, file)
+    monkeypatch.setattr(parser, "_parse_uncached", counting)
+    return parsed
+
+
+def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a new process knows: nothing in memory (the disk cache stays)."""
+    fresh = type(parser._remembered)()
+    monkeypatch.setattr(parser, "_remembered", fresh)
+    monkeypatch.setattr(parallel, "_remembered", fresh)
+
+
+def test_an_unchanged_file_is_read_from_the_cache_not_parsed(cache, monkeypatch, tmp_path):
+    project = tmp_path / "epic"
+    shutil.copytree(EPIC, project)
+    first = check_paths([project])[1]
+    assert any(cache.rglob("*.pickle")), "the first run fills the cache"
+    _forget(monkeypatch)
+    parsed = _count_parses(monkeypatch)
+    again = check_paths([project])[1]
+    assert parsed == [] and again == first
+    entry = next(project.rglob("europe.smersh"))
+    entry.write_text(entry.read_text(encoding="utf-8").replace("Paris", "Paris ", 1), encoding="utf-8")
+    _forget(monkeypatch)
+    check_paths([project])
+    assert [Path(p).name for p in parsed] == ["europe.smersh"], "only the edited file is parsed"
+
+
+def test_a_corrupt_or_truncated_entry_is_ignored_and_written_again(cache, monkeypatch, tmp_path):
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "Roll one die less." }\n', encoding="utf-8")
+    expected = parser.parse_file(source)
+    for bad in (b"", b"not a pickle", b"\x80\x05\x95garbage"):
+        for entry in cache.rglob("*.pickle"):
+            entry.write_bytes(bad)
+        _forget(monkeypatch)
+        parsed = _count_parses(monkeypatch)
+        assert parser.parse_file(source) == expected
+        assert len(parsed) == 1, f"a bad entry ({bad!r}) is parsed again"
+        monkeypatch.undo()
+        monkeypatch.setenv("SMERSH_CACHE_DIR", str(cache))
+    text = source.read_text(encoding="utf-8")
+    assert disk_cache.load(text, str(source)) is not None, "the entry was rebuilt"
+
+
+def test_spans_keep_the_name_they_were_parsed_under(cache, monkeypatch, tmp_path):
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "x" }\nstatus Broken {\n', encoding="utf-8")
+    parser.parse_file(source, "one.smersh")
+    _forget(monkeypatch)
+    file, problems = parser.parse_file(source, "two.smersh")
+    assert file.path == "two.smersh" and file.definitions[0].span.file == "two.smersh"
+    assert problems and {d.span.file for d in problems} == {"two.smersh"}
+
+
+def test_caching_can_be_turned_off(monkeypatch, tmp_path):
+    monkeypatch.setenv("SMERSH_CACHE_DIR", "")
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "Roll one die less." }\n', encoding="utf-8")
+    parser.parse_file(source)
+    assert disk_cache.load(source.read_text(encoding="utf-8"), str(source)) is None
+    assert not list(tmp_path.rglob("*.pickle"))
+
+
+def test_parsing_in_parallel_gives_the_same_findings_as_one_at_a_time(cache, monkeypatch, tmp_path):
+    project = tmp_path / "epic"
+    shutil.copytree(EPIC, project)
+    broken = next(project.rglob("europe.smersh"))
+    broken.write_text(broken.read_text(encoding="utf-8") + '\nentry 99.1.1 { "open\n', encoding="utf-8")
+    monkeypatch.setenv("SMERSH_CACHE_DIR", "")
+    serial = check_paths([project])[1]
+    assert any(d.code.startswith("S") for d in serial)
+    _forget(monkeypatch)
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_BYTES", 0)
+    monkeypatch.setattr(parallel, "_workers", lambda: 2)
+    parsed = _count_parses(monkeypatch)       # counts only what the parent parses itself
+    together = check_paths([project])[1]
+    assert together == serial
+    assert parsed == [], "the workers parsed every file"
+
+
+def test_a_deleted_cache_folder_is_rebuilt_by_the_next_run(tmp_path):
+    folder = tmp_path / "cache"
+    env = {"SMERSH_CACHE_DIR": str(folder)}
+    first = smersh("check", str(EPIC), env=env)
+    assert first.returncode == 0 and any(folder.rglob("*.pickle"))
+    shutil.rmtree(folder)
+    again = smersh("check", str(EPIC), env=env)
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert any(folder.rglob("*.pickle"))
+    assert os.listdir(folder)
+
+
+def test_a_file_is_read_again_only_when_it_changed(tmp_path, monkeypatch):
+    """The language server re-checks a project after every keystroke: files on disk are
+    read once until they change, even a change that keeps their size and their
+    modification time (a tool that restores the time still moves the change time)."""
+    from smersh_dsl.parse import source
+
+    path = tmp_path / "a.smersh"
+    path.write_text('status "Marked" { effect "One." }\n', encoding="utf-8")
+    past = time.time() - 60
+    os.utime(path, (past, past))
+    reads: list[Path] = []
+    real = Path.read_bytes
+
+    def counting(self: Path) -> bytes:
+        reads.append(self)
+        return real(self)
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    assert source.read_source(path, "a.smersh")[0] == source.read_source(path, "a.smersh")[0]
+    assert len(reads) == 1
+    path.write_text('status "Marked" { effect "Two." }\n', encoding="utf-8")
+    os.utime(path, (past, past))
+    text, _ = source.read_source(path, "a.smersh")
+    assert "Two." in text and len(reads) == 2
