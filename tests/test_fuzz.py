@@ -29,7 +29,12 @@ Environment variables:
   CI run writes nothing beside the sources; failures are still printed and shrunk);
 - ``SMERSH_FUZZ_TIMEOUT=S`` (default 60): one check taking longer fails as ``TooSlow``;
 - ``SMERSH_FUZZ_MEMORY_MB=M`` (default 2048): one check may grow the address space by
-  that much, beyond which it fails with MemoryError instead of waking the OOM killer.
+  that much, beyond which it fails with MemoryError instead of waking the OOM killer;
+- ``SMERSH_FUZZ_PROGRESS=FILE``: keep there, as JSON, how many checks each test has run
+  and for how long (rewritten after every check), so a run stopped by a time limit still
+  says how far it got.
+
+docs/robustness.md describes the long run and records its last result.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 import traceback
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,6 +57,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.resources import bundled_books, grammar_path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -164,8 +171,27 @@ def _too_deep(error: BaseException | None) -> bool:
     return False
 
 
+PROGRESS = os.environ.get("SMERSH_FUZZ_PROGRESS")
+_progress: dict[str, dict[str, float]] = {}
+
+
+def _count_check() -> None:
+    """SMERSH_FUZZ_PROGRESS: one more check run by the current test."""
+    if not PROGRESS:
+        return
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" (")[0]
+    now = time.monotonic()
+    entry = _progress.setdefault(test, {"checks": 0, "first": now, "seconds": 0.0})
+    entry["checks"] += 1
+    entry["seconds"] = round(now - entry["first"], 1)
+    shown = {name: {"checks": int(e["checks"]), "seconds": e["seconds"]}
+             for name, e in _progress.items()}
+    write_atomic(Path(PROGRESS), json.dumps(shown, indent=1) + "\n")    # read while running
+
+
 def check_and_render(path: Path) -> list:
     """Check ``path`` (a file or folder) and assert every property; return the diagnostics."""
+    _count_check()
     too_deep = None
     try:
         with guarded():

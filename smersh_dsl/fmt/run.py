@@ -11,6 +11,7 @@ from typing import Any
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.fmt.layout import format_text
 from smersh_dsl.parse.parser import parse_text
+from smersh_dsl.parse.source import read_source
 
 
 def meaning(node: Any) -> Any:
@@ -41,10 +42,13 @@ class Formatted:
 
 
 def format_file(path: Path) -> Formatted:
-    try:
-        before = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return Formatted(path, "", "", f"cannot read it: {error}")
+    # Read as `smersh check` reads: a file it refuses (not UTF-8, binary, a line or a
+    # file too long, unreadable) is left alone, with the same reason and position.
+    before, refused = read_source(path, str(path))
+    if before is None:
+        d = refused[0]
+        return Formatted(path, "", "", f"not formatted: {d.message} "
+                                       f"(line {d.span.line}, column {d.span.column}: {d.code})")
     after = format_text(before)
     if after == before:
         return Formatted(path, before, after)     # already in layout: nothing to prove
