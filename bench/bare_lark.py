@@ -1,0 +1,61 @@
+"""Bare Lark: parse every .smersh file of a project with smersh's grammar and Lark options,
+and nothing else (no transformer, no model, no checks). The floor `smersh check` is
+measured against, run by run.py as a whole process.
+
+    python bench/bare_lark.py GRAMMAR_FILE PROJECT_DIR [LARK_CACHE_DIR]
+
+The options are those of smersh_dsl/parse/parser.py `parser()`: lalr, contextual lexer,
+propagate_positions, maybe_placeholders=False and lexer callbacks on the same terminals
+(here trivial ones: keep comments, pass numbers through), and, given LARK_CACHE_DIR, Lark's
+`cache=` file of parser tables there, named as smersh names it (smersh keeps it in its
+cache folder; run.py passes a fresh folder, as for a cold `smersh check`). Files are found as smersh
+finds a project's files: every *.smersh below the folder, skipping dot-folders. Prints
+one line: files, bytes, seconds spent building the parser and parsing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+from pathlib import Path
+
+from lark import Lark
+
+
+def files_of(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for current, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(Path(current) / n for n in sorted(names) if n.endswith(".smersh"))
+    return found
+
+
+def main(grammar: Path, root: Path, tables: Path | None = None) -> None:
+    start = time.perf_counter()
+    comments: list = []
+    same = lambda token: token  # noqa: E731  (smersh clamps over-long numbers here)
+    text = grammar.read_text(encoding="utf-8")
+    cache: str | bool = False
+    if tables is not None:
+        tables.mkdir(parents=True, exist_ok=True)
+        cache = str(tables / f"lark-{hashlib.sha256(text.encode()).hexdigest()[:16]}.pickle")
+    parser = Lark(text, parser="lalr", lexer="contextual", cache=cache,
+                  propagate_positions=True, maybe_placeholders=False,
+                  lexer_callbacks={"COMMENT": comments.append, "INT": same,
+                                   "SIGNED_INT": same, "ENTRY_KEY": same})
+    built = time.perf_counter()
+    files = files_of(root)
+    size = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        size += len(text)
+        comments.clear()
+        parser.parse(text)
+    done = time.perf_counter()
+    print(f"files={len(files)} chars={size} build_s={built - start:.3f} parse_s={done - built:.3f}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) > 3 else None)
