@@ -1,4 +1,5 @@
-"""M: Agents of S.M.U.S.H. cards agree with the rules block (SM-SETUP-1, SM-INC-2)."""
+"""M: Agents of S.M.U.S.H. cards agree with the rules block and can be played (SM-SETUP-1,
+SM-INC-2, SM-INC-3)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Iterator
 from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.model.cardgame import CardFace, CardGameDef, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cardgame import (DEFENCE_SLOTS, GADGET_SLOTS, SLOT_KINDS, CardFace,
+                                       CardGameDef, DefenceCard, SmushGadgetCard)
 from smersh_dsl.model.document import Project
 
 # rules-block setting -> the card block it counts, and how many faces each card has.
@@ -102,3 +104,40 @@ def typed_faces(ctx: Context) -> Iterator[Diagnostic]:
             if face.type is None:
                 yield Diagnostic.of("M004", face.name.span, f"\"{face.name.text}\" has no type",
                                     "add `type NAME` with one of the card game's types (SM-INC-2)")
+
+
+@check("M005")
+def powers_have_effects(ctx: Context) -> Iterator[Diagnostic]:
+    """A power with only its prose cannot be played by `smersh play` or `smersh simulate`."""
+    for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
+        for face in faces_of(card):
+            for power in face.powers():
+                if power.effect is None:
+                    yield Diagnostic.of("M005", keyword_span(power.span, power.slot.value),
+                                        f"the {power.slot.value} power of \"{face.name.text}\" "
+                                        "has no effect, so the player ignores it",
+                                        "add what it does after its text, e.g. "
+                                        "`flip \"Gain 3 CP now.\" { gain 3 cp }`")
+
+
+@check("M006")
+def powers_in_their_slot(ctx: Context) -> Iterator[Diagnostic]:
+    """SM-INC-3: flip powers are the spy's (gadget halves); on-bypass and passive powers act
+    while she overcomes a defence (defence faces). Each effect kind belongs to one slot."""
+    for card in ctx.project.of_type(SmushGadgetCard) + ctx.project.of_type(DefenceCard):
+        gadget = isinstance(card, SmushGadgetCard)
+        side, slots = ("gadget half", GADGET_SLOTS) if gadget else ("defence face", DEFENCE_SLOTS)
+        for face in faces_of(card):
+            for power in face.powers():
+                slot = power.slot.value
+                if power.slot not in slots:
+                    yield Diagnostic.of("M006", keyword_span(power.span, slot),
+                                        f"a {side} has no `{slot}` power in play",
+                                        "flip powers go on gadget halves; on_bypass and passive "
+                                        "powers on defence faces (SM-INC-3)")
+                elif power.effect is not None and power.effect.kind not in SLOT_KINDS[power.slot]:
+                    kind = power.effect.kind.value
+                    fits = sorted(k.value for k in SLOT_KINDS[power.slot])
+                    yield Diagnostic.of("M006", power.effect.span,
+                                        f"`{kind}` is not a {slot} effect",
+                                        f"a {slot} power does one of: {', '.join(fits)}")

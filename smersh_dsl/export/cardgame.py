@@ -3,7 +3,29 @@
 from __future__ import annotations
 
 from smersh_dsl.export.steps import Json, with_source
-from smersh_dsl.model.cardgame import CardFace, DefenceCard, SmushGadgetCard
+from smersh_dsl.model.cardgame import CardFace, DefenceCard, Power, PowerKind, SmushGadgetCard
+
+# The fields each power kind carries besides `kind` and `text` (schemas/cardgame.schema.json).
+POWER_FIELDS: dict[PowerKind, tuple[str, ...]] = {
+    PowerKind.GAIN_CP: ("amount",), PowerKind.WEAKEN: ("amount",), PowerKind.BOOST_COST: ("amount",),
+    PowerKind.LOSE_CP: ("amount", "unless_gadget"), PowerKind.DENY_FLIPS: ("gift",),
+    PowerKind.SWAP_NEXT: ("ransom",), PowerKind.MOVE_HENCHMAN: ("direction",),
+}
+
+
+def power_json(power: Power | None) -> Json | None:
+    """`{"kind": "gain_cp", "text": "Gain 3 CP now.", "amount": 3}`; `kind` is null when the
+    power has only its prose (M005)."""
+    if power is None:
+        return None
+    effect = power.effect
+    if effect is None:
+        return {"kind": None, "text": power.text}
+    out: Json = {"kind": effect.kind.value, "text": power.text}
+    for name in POWER_FIELDS.get(effect.kind, ()):
+        value = getattr(effect, name)
+        out[name] = value.value if name == "direction" else value
+    return out
 
 
 def face_json(face: CardFace) -> Json:
@@ -13,7 +35,8 @@ def face_json(face: CardFace) -> Json:
                                                       "amount": face.boost.amount},
             "bonuses": [{"amount": b.amount, "direction": b.direction.value,
                          "if": b.condition.name} for b in face.bonuses],
-            "flip": face.flip, "on_bypass": face.on_bypass, "passive": face.passive,
+            "flip": power_json(face.flip), "on_bypass": power_json(face.on_bypass),
+            "passive": power_json(face.passive),
             "flavour": face.flavour}
 
 

@@ -41,6 +41,67 @@ class StrengthBonus(Node):
     condition: Ref
 
 
+class PowerSlot(str, Enum):
+    """Where a power is printed: when it acts (SM-INC-3, SM-INC-5 and the card anatomy)."""
+
+    FLIP = "flip"
+    ON_BYPASS = "on_bypass"
+    PASSIVE = "passive"
+
+
+class PowerKind(str, Enum):
+    """The closed vocabulary of what a power does in play."""
+
+    GAIN_CP = "gain_cp"                   # the spy gains `amount` CP
+    LOSE_CP = "lose_cp"                   # the spy loses `amount` CP (unless she used a gadget)
+    WEAKEN = "weaken"                     # the defence being overcome loses `amount` strength
+    BOOST_COST = "boost_cost"             # each gadget boost costs `amount` more CP here
+    BYPASS = "bypass"                     # the defence being overcome is bypassed
+    PEEK = "peek"                         # see every face-down defence, then may withdraw
+    RETURN_HENCHMAN = "return_henchman"   # one henchman here goes back to SMUSH
+    SWAP_ADJACENT = "swap_adjacent"       # swap the defence being overcome with a neighbour
+    SWAP_NEXT = "swap_next"               # SMUSH may swap the next two defences inward
+    MOVE_HENCHMAN = "move_henchman"       # one henchman here moves to the next defence
+    DENY_FLIPS = "deny_flips"             # no more flip powers this incursion
+    NO_TOKENS = "no_tokens"               # no resource tokens spent on this defence
+    FLIP_IMMUNE = "flip_immune"           # flip powers cannot target this defence
+
+
+# Which kinds the player plays in which slot, and on which side of the table.
+SLOT_KINDS: dict[PowerSlot, frozenset[PowerKind]] = {
+    PowerSlot.FLIP: frozenset({PowerKind.GAIN_CP, PowerKind.WEAKEN, PowerKind.BYPASS,
+                               PowerKind.PEEK, PowerKind.RETURN_HENCHMAN,
+                               PowerKind.SWAP_ADJACENT}),
+    PowerSlot.ON_BYPASS: frozenset({PowerKind.LOSE_CP, PowerKind.SWAP_NEXT,
+                                    PowerKind.MOVE_HENCHMAN, PowerKind.DENY_FLIPS}),
+    PowerSlot.PASSIVE: frozenset({PowerKind.BOOST_COST, PowerKind.NO_TOKENS,
+                                  PowerKind.FLIP_IMMUNE}),
+}
+GADGET_SLOTS = frozenset({PowerSlot.FLIP})
+DEFENCE_SLOTS = frozenset({PowerSlot.ON_BYPASS, PowerSlot.PASSIVE})
+
+
+@dataclass(frozen=True, kw_only=True)
+class PowerEffect(Node):
+    """`{ gain 3 cp }`: what a power does, in the closed vocabulary of `PowerKind`."""
+
+    kind: PowerKind
+    amount: int | None = None             # gain_cp, lose_cp, weaken, boost_cost
+    unless_gadget: bool = False           # lose_cp: not if the spy overcame with a gadget
+    gift: int = 0                         # deny_flips: CP SMUSH gives the spy to use it
+    ransom: int = 0                       # swap_next: CP the spy may give to prevent it
+    direction: Direction | None = None    # move_henchman
+
+
+@dataclass(frozen=True, kw_only=True)
+class Power(Node):
+    """A flip, on-bypass or passive power: its printed prose, and its effect in play."""
+
+    slot: PowerSlot
+    text: str
+    effect: PowerEffect | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class CardFace(Node):
     """A gadget half or a defence face."""
@@ -50,9 +111,12 @@ class CardFace(Node):
     strength: int | None = None
     boost: Boost | None = None
     bonuses: tuple[StrengthBonus, ...] = ()
-    flip: str | None = None
-    on_bypass: str | None = None
-    passive: str | None = None
+    flip: Power | None = None
+    on_bypass: Power | None = None
+    passive: Power | None = None
+
+    def powers(self) -> tuple[Power, ...]:
+        return tuple(p for p in (self.flip, self.on_bypass, self.passive) if p is not None)
     flavour: str | None = None
 
 

@@ -115,6 +115,26 @@ RULES = [
          "half and face carries a type.",
          _SMUSH + 'defence_card 1 { face "Wall" { strength 2 } face "Door" { type Force strength 1 } }\n',
          _SMUSH + _DEF_GOOD, phase="domain"),
+    Rule("M005", "power-without-effect", W, "a flip, on-bypass or passive power with only its prose",
+         "A power keeps its printed prose and says in a block what it does in play, from a "
+         "small closed vocabulary (`gain 3 cp`, `weaken 2`, `bypass`, `peek`, ...; see "
+         "docs/smush.md). `smersh play` and `smersh simulate` ignore a power with no effect, "
+         "so the game they play is not the printed one.",
+         _SMUSH.replace('half "Watch" { type Tech strength 1 }',
+                        'half "Watch" { type Tech strength 1 flip "Gain 3 CP now." }') + _DEF_GOOD,
+         _SMUSH.replace('half "Watch" { type Tech strength 1 }',
+                        'half "Watch" { type Tech strength 1 flip "Gain 3 CP now." { gain 3 cp } }')
+         + _DEF_GOOD, phase="domain"),
+    Rule("M006", "power-out-of-place", W, "a power the player cannot play where it is written",
+         "Flip powers are the spy's and sit on gadget halves (SM-INC-3); on-bypass and passive "
+         "powers act while she overcomes a defence and sit on defence faces. Each effect kind "
+         "belongs to one of those slots: a `bypass` written as a passive, or a flip power on "
+         "a defence face, is never played.",
+         _SMUSH + _DEF_GOOD.replace('face "Door" { type Force strength 1 }',
+                                    'face "Door" { type Force strength 1 passive "Let her through." { bypass } }'),
+         _SMUSH + _DEF_GOOD.replace('face "Door" { type Force strength 1 }',
+                                    'face "Door" { type Force strength 1 passive "No flips here." { flip_immune } }'),
+         phase="domain"),
     Rule("E001", "mission-city-elsewhere", E, "a secret mission's city outside its region",
          "A secret mission card names a region and a city of that region (EP-MISSION-1); a "
          "city of another region is a copying slip.",

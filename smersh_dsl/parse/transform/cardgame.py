@@ -6,6 +6,7 @@ from lark import v_args
 from lark.tree import Meta
 
 from smersh_dsl.model.cardgame import (Boost, CardFace, CardGameDef, DefenceCard, Direction,
+                                       Power, PowerEffect, PowerKind, PowerSlot,
                                        SmushGadgetCard, StrengthBonus)
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.parse.transform.base import BaseBuilder
@@ -66,11 +67,68 @@ class CardGameBuilder(BaseBuilder):
     def direction(self, meta: Meta, children: list) -> str:
         return self._keyword(children)
 
+    def _power(self, meta: Meta, slot: PowerSlot, children: list) -> tuple:
+        effect = children[1] if len(children) > 1 else None
+        return (slot.value, Power(span=self._span(meta), slot=slot, text=self._text(children[0]),
+                                  effect=effect))
+
     def flip_power(self, meta: Meta, children: list) -> tuple:
-        return ("flip", self._text(children[0]))
+        return self._power(meta, PowerSlot.FLIP, children)
 
     def on_bypass(self, meta: Meta, children: list) -> tuple:
-        return ("on_bypass", self._text(children[0]))
+        return self._power(meta, PowerSlot.ON_BYPASS, children)
 
     def passive(self, meta: Meta, children: list) -> tuple:
-        return ("passive", self._text(children[0]))
+        return self._power(meta, PowerSlot.PASSIVE, children)
+
+    def power_effect(self, meta: Meta, children: list) -> PowerEffect:
+        kind, fields = children[0]
+        return PowerEffect(span=self._span(meta), kind=kind, **fields)
+
+    # -- one method per effect kind: (kind, fields of PowerEffect)
+    def _count(self, meta: Meta, token: object, what: str) -> int:
+        return self._positive(meta, int(str(token)), what,
+                              "write at least 1, or leave the effect out")
+
+    def pw_gain_cp(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.GAIN_CP, {"amount": self._count(meta, children[0], "a CP gain")})
+
+    def pw_lose_cp(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.LOSE_CP, {"amount": self._count(meta, children[0], "a CP loss"),
+                                    "unless_gadget": len(children) > 1})
+
+    def pw_unless_gadget(self, meta: Meta, children: list) -> bool:
+        return True
+
+    def pw_weaken(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.WEAKEN, {"amount": self._count(meta, children[0], "a weakening")})
+
+    def pw_boost_cost(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.BOOST_COST, {"amount": int(children[0])})
+
+    def pw_swap_next(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.SWAP_NEXT, {"ransom": int(children[0]) if children else 0})
+
+    def pw_deny_flips(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.DENY_FLIPS, {"gift": int(children[0]) if children else 0})
+
+    def pw_move_henchman(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.MOVE_HENCHMAN, {"direction": Direction(children[0])})
+
+    def pw_bypass(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.BYPASS, {})
+
+    def pw_peek(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.PEEK, {})
+
+    def pw_return_henchman(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.RETURN_HENCHMAN, {})
+
+    def pw_swap_adjacent(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.SWAP_ADJACENT, {})
+
+    def pw_no_tokens(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.NO_TOKENS, {})
+
+    def pw_flip_immune(self, meta: Meta, children: list) -> tuple:
+        return (PowerKind.FLIP_IMMUNE, {})

@@ -1,0 +1,106 @@
+"""`smersh simulate`, and `smersh play` for the card game Agents of S.M.U.S.H."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_USAGE, cli, default_paths
+
+PROGRESS_FROM = 200          # runs of this many games or more say how far they are
+
+
+def resolve_paths(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    """Paths as given; a bare name that is no file (`smush`) names a book in ./books or
+    among the bundled books."""
+    resolved = []
+    for path in paths:
+        if path.exists() or len(path.parts) != 1:
+            resolved.append(path)
+            continue
+        found = [base / path for base in default_paths() if (base / path).is_dir()]
+        if not found:
+            raise click.BadParameter(f"{path}: no such file, folder or book",
+                                     param_hint="PATHS")
+        resolved.append(found[0])
+    return tuple(resolved)
+
+
+def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush_rules.Rules
+    """The rules of the first card game document among `paths` (built JSON or projects)."""
+    from smersh_dsl.cli.data import _load_documents
+    from smersh_dsl.play.sessions import NotPlayable
+    from smersh_dsl.play.smush_rules import load_rules
+
+    docs = [d for d in _load_documents(resolve_paths(paths) or (Path("books/smush"),))
+            if d["kind"] == "cardgame"]
+    if not docs:
+        raise click.ClickException("no card game document among the paths given "
+                                   "(try books/smush)")
+    try:
+        return load_rules(docs[0])
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
+
+
+def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
+               bot_side: str | None) -> None:
+    """Two people at one terminal, a person against a bot, or two bots (`--auto`)."""
+    from smersh_dsl.play.smush_engine import Game
+    from smersh_dsl.play.smush_players import players
+
+    rng = random.Random(seed)
+    seats = players(rng, auto=auto, bot_side=bot_side, policy=policy)
+    click.echo("Agents of S.M.U.S.H.: Harmony Grace against SMUSH. Both players share this "
+               "screen: SMUSH's choices name her face-down cards, so Harmony looks away.")
+    try:
+        Game(rules, rng, seats, click.echo).play()
+    except (click.exceptions.Abort, EOFError, KeyboardInterrupt):
+        click.echo("\nGame abandoned: no more input.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+@cli.command("simulate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
+              show_default=True, help="How both sides play.")
+@click.option("--harmony-policy", type=click.Choice(["random", "greedy"]), default=None,
+              help="How Harmony Grace plays (default: --policy).")
+@click.option("--smush-policy", type=click.Choice(["random", "greedy"]), default=None,
+              help="How SMUSH plays (default: --policy).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The same seed, the same games and figures.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
+                     harmony_policy: str | None, smush_policy: str | None, seed: int,
+                     fmt: str) -> None:
+    """Play Agents of S.M.U.S.H. many times with bots, and report the odds.
+
+    Win rates per side with 95% Wilson intervals, the average game length in
+    rounds, how the games ended, and how often each gadget half and defence
+    face was used (per game). PATHS is the card game: a built document, a
+    project folder, or a book's name (default: books/smush).
+
+    \b
+    Examples:
+      smersh simulate smush --games 2000 --policy greedy --seed 1
+      smersh simulate books/smush --harmony-policy greedy --smush-policy random
+      smersh simulate build/smush/smush.json --format json
+    """
+    from smersh_dsl.play.smush_sim import RENDERERS, simulate
+
+    rules = cardgame_rules(paths)
+    step = max(1, games // 10)
+
+    def progress(done: int) -> None:
+        if games >= PROGRESS_FROM and (done % step == 0 or done == games):
+            click.echo(f"simulated {done} of {games} games", err=True)
+
+    summary = simulate(rules, games, seed, harmony_policy or policy, smush_policy or policy,
+                       progress)
+    click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
