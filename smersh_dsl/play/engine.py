@@ -47,6 +47,10 @@ class Table:
     def roll(self, die: str = "skill") -> str:
         return self.rng.choice(self.faces(die))
 
+    def roll_dice(self, count: int) -> list[str]:
+        """EP-TEST-1: a test rolls ``count`` skill dice at once."""
+        return [self.roll() for _ in range(count)]
+
     # -- steps -----------------------------------------------------------------------
     def run(self, steps: list[dict]) -> None:
         for step in steps:
@@ -121,7 +125,7 @@ class Table:
         self._spend(spy, before)
         level = min(level + before, MAX_DICE)                                           # EP-TEST-6
         dice = dice_for(level)                                                          # EP-TEST-1
-        rolled = [self.roll() for _ in range(dice)]
+        rolled = self.roll_dice(dice)
         successes = rolled.count("success")
         icons = rolled.count("resolve")
         need = option["successes"]                                                      # EP-TEST-2

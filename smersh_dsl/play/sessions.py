@@ -85,46 +85,58 @@ def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome
                    f"Dr. Lobo moved {table.party.lobo}.", not table.failed_a_test)
 
 
-def play_showdown(table: Table, name: str | None) -> Outcome:
-    sections = {f"{s['kind']}:{s['name']}": s for s in table.doc.get("sections", [])}
+def showdown_section(doc: dict, name: str | None) -> dict:
+    """The showdown or Dr. Lobo section called ``name`` (the first one if None)."""
+    sections = {f"{s['kind']}:{s['name']}": s for s in doc.get("sections", [])}
     if not sections:
         raise NotPlayable("the document has no showdowns")
     wanted = next((k for k in sections if name is not None and k.split(":", 1)[1] == name), None)
     if name is not None and wanted is None:
         raise NotPlayable(f"no showdown or Dr. Lobo section {name!r}; there are "
                           + ", ".join(s.split(":", 1)[1] for s in sections))
-    section = sections[wanted or sorted(sections)[0]]
-    nodes = {n["id"]: n for n in section["nodes"]}
+    return sections[wanted or sorted(sections)[0]]
+
+
+def start_showdown(table: Table, section: dict) -> str:
     table.in_showdown = True                                                # EP-SHOW-5
     table.party.successes = 0
     table.say(f"Showdown: {section['name']}")
-    current = section["start"]
+    return section["start"]
+
+
+def advance(table: Table, section: dict, current: str) -> str | Outcome:
+    """Read one node of a showdown: where to go next, or how the showdown ended."""
+    if not table.party.living():                                            # EP-SHOW-2
+        return Outcome("Every spy is dead: the showdown is lost.", False)
+    if current == "intro":
+        steps = section["intro"] or []
+    else:
+        node = next(n for n in section["nodes"] if n["id"] == current)
+        if node["kind"] == "tally":
+            return _tally(table, node)
+        if node["kind"] == "conclusion":
+            table.run(node["steps"])
+            won = node["outcome"] == "victory"
+            return Outcome(f"{'Victory' if won else 'Defeat'} ({node['name']}) with "
+                           f"{table.party.successes} success tokens.", won)
+        table.say(f"-- Encounter {node['number']:02d}")
+        steps = node["steps"]
     try:
-        while True:
-            if not table.party.living():                                    # EP-SHOW-2
-                return Outcome("Every spy is dead: the showdown is lost.", False)
-            if current == "intro":
-                steps = section["intro"] or []
-            else:
-                node = nodes[current]
-                if node["kind"] == "tally":
-                    current = _tally(table, node)
-                    continue
-                if node["kind"] == "conclusion":
-                    table.run(node["steps"])
-                    won = node["outcome"] == "victory"
-                    return Outcome(f"{'Victory' if won else 'Defeat'} ({node['name']}) with "
-                                   f"{table.party.successes} success tokens.", won)
-                table.say(f"-- Encounter {node['number']:02d}")
-                steps = node["steps"]
-            try:
-                table.run(steps)
-            except Jump as jump:
-                current = jump.target
-                continue
-            raise NotPlayable(f"{current} ends without saying where to go next")
+        table.run(steps)
+    except Jump as jump:
+        return jump.target
+    raise NotPlayable(f"{current} ends without saying where to go next")
+
+
+def play_showdown(table: Table, name: str | None) -> Outcome:
+    section = showdown_section(table.doc, name)
+    current: str | Outcome = start_showdown(table, section)
+    try:
+        while not isinstance(current, Outcome):
+            current = advance(table, section, current)
     except GameLost as lost:
         return Outcome(f"Game over: {lost}.", False)
+    return current
 
 
 def _tally(table: Table, node: dict) -> str:

@@ -1,11 +1,14 @@
 """How often a party beats a showdown: Monte Carlo runs of the player's own table, with a
-95% Wilson interval. Decisions are the greedy policy's (the best chance each time)."""
+95% Wilson interval. Decisions are the greedy policy's (the best chance each time).
+``exact`` gives the same figure exactly where the section's states are few enough."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from smersh_dsl.play.deciders import GreedyPolicy
 from smersh_dsl.play.engine import Table
@@ -47,13 +50,44 @@ def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int
     return party
 
 
+def make_party(levels: list[dict[str, int]], intel: int = 4, health: int = 5,
+               resolve: int = 3) -> Party:
+    """The party of ``--party``: one spy per skill table, with these counters each."""
+    return Party([Spy(f"Spy {i + 1}", dict(spy), health, resolve, resolve, intel=intel)
+                  for i, spy in enumerate(levels)])
+
+
 def estimate(doc: dict, section: str, party: list[dict[str, int]], games: int, seed: int,
              intel: int = 4, health: int = 5, resolve: int = 3) -> Estimate:
     rng = random.Random(seed)
     wins = 0
     for _ in range(games):
-        spies = [Spy(f"Spy {i + 1}", dict(levels), health, resolve, resolve, intel=intel)
-                 for i, levels in enumerate(party)]
-        table = Table(doc, Party(spies), rng, GreedyPolicy(), lambda _: None)
+        table = Table(doc, make_party(party, intel, health, resolve), rng, GreedyPolicy(),
+                      lambda _: None)
         wins += bool(play_showdown(table, section).won)
     return Estimate(wins, games)
+
+
+def render_victory(section: str, exact: Fraction | None, sampled: Estimate, fmt: str) -> str:
+    """The chance of victory as text, JSON or CSV: the exact figure (if there is one) and
+    the sampled one with its interval, which should agree."""
+    low, high = sampled.interval()
+    if fmt == "json":
+        return json.dumps({"section": section, "policy": "greedy",
+                           "exact": None if exact is None else float(exact),
+                           "exact_fraction": None if exact is None else str(exact),
+                           "sampled": {"wins": sampled.wins, "games": sampled.games,
+                                       "rate": sampled.rate, "interval95": [low, high]}},
+                          indent=2) + "\n"
+    if fmt == "csv":
+        return ("section,exact,sampled_rate,interval95_low,interval95_high,games\n"
+                f"{section},{'' if exact is None else float(exact)},{sampled.rate},{low},{high},"
+                f"{sampled.games}\n")
+    lines = [f"{section}, the greedy policy deciding:"]
+    if exact is None:
+        lines.append("  exact:   too many states to solve; see the sampled figure")
+    else:
+        lines.append(f"  exact:   {float(exact):.2%}")
+    lines.append(f"  sampled: {sampled.rate:.1%} (95% interval {low:.1%} to {high:.1%}, "
+                 f"won {sampled.wins} of {sampled.games} games)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,216 @@
+"""The exact chance that a party wins a showdown, where the game's states are few enough.
+
+The same table that plays a showdown (``sessions.advance``) is run node by node, but
+with a stand-in for its random source that follows a script: every way the dice can
+fall is tried once, each with its probability (a test's dice are taken together, as the
+counts of each face, with their multinomial weight). Each run of one node from one state
+ends in the next node and a new state, or in victory or defeat. Those states and their
+transitions form a Markov chain, whose chance of ending in victory is solved exactly in
+fractions, loops included (a section that sends the spies back to an earlier encounter).
+
+Decisions are the greedy policy's, as in the Monte Carlo estimate (``victory``), so the
+two figures answer the same question, and a test holds the exact one inside the sampled
+one's 95% interval. When a section has more states than ``MAX_STATES`` (large parties,
+long loops that change the party every time), ``exact_victory`` says so by returning
+None and the caller falls back to sampling.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from typing import Any
+
+from smersh_dsl.play.deciders import GreedyPolicy
+from smersh_dsl.play.engine import GameLost, Table
+from smersh_dsl.play.party import Party, Spy
+from smersh_dsl.play.sessions import Outcome, advance, showdown_section, start_showdown
+
+MAX_STATES = 5_000
+MAX_PATHS = 200_000          # ways the dice can fall, summed over every state's node
+
+
+class TooLarge(Exception):
+    pass
+
+
+class Script:
+    """A random source that replays ``prefix`` (indices into each draw's options) and
+    then takes the first option of every new draw, recording what it could have taken."""
+
+    def __init__(self, prefix: Sequence[int]) -> None:
+        self.prefix = prefix
+        self.at = 0
+        self.weight = Fraction(1)
+        self.new: list[int] = []          # how many options each draw past the prefix had
+
+    def pick(self, options: Sequence[tuple[Any, Fraction]]) -> Any:
+        index = self.prefix[self.at] if self.at < len(self.prefix) else 0
+        if self.at >= len(self.prefix):
+            self.new.append(len(options))
+        self.at += 1
+        value, weight = options[index]
+        self.weight *= weight
+        return value
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        counts: dict[Any, int] = {}
+        for item in seq:
+            counts[item] = counts.get(item, 0) + 1
+        return self.pick([(v, Fraction(c, len(seq))) for v, c in counts.items()])
+
+    def randrange(self, n: int) -> int:
+        return self.choice(range(n))
+
+    def randint(self, low: int, high: int) -> int:
+        return self.choice(range(low, high + 1))
+
+
+class ExactTable(Table):
+    def roll_dice(self, count: int) -> list[str]:
+        """All the dice of a test at once: which faces came up, not in which order."""
+        faces = self.faces("skill")
+        kinds = list(dict.fromkeys(faces))
+        chance = {k: Fraction(faces.count(k), len(faces)) for k in kinds}
+        options = []
+        for combo in combinations_with_replacement(kinds, count):
+            counts = [combo.count(k) for k in kinds]
+            ways = math.factorial(count)
+            for c in counts:
+                ways //= math.factorial(c)
+            weight = Fraction(ways)
+            for k, c in zip(kinds, counts):
+                weight *= chance[k] ** c
+            options.append((list(combo), weight))
+        return self.rng.pick(options)  # type: ignore[attr-defined]
+
+
+def _spy_key(spy: Spy) -> tuple:
+    return (spy.name, tuple(sorted(spy.skills.items())), spy.health, spy.max_resolve,
+            spy.resolve, tuple(sorted(spy.held)), spy.intel, spy.gadgets)
+
+
+def state_key(table: Table, node: str) -> tuple:
+    party = table.party
+    return (node, tuple(_spy_key(s) for s in party.spies), party.successes, party.lobo,
+            party.location, party.lost, table.failed_a_test,
+            table.actor.name if table.actor else None)
+
+
+def _clone(table: Table, script: Script) -> ExactTable:
+    party: Party = copy.deepcopy(table.party)
+    actor = next((s for s in party.spies if table.actor and s.name == table.actor.name), None)
+    return ExactTable(table.doc, party, script, table.decide, lambda _: None, table.in_showdown,
+                      actor, table.failed_a_test)
+
+
+Result = tuple[Fraction, Any]      # (probability, the next state's key, or True/False)
+
+
+def _node_outcomes(table: Table, section: dict, node: str, budget: list[int],
+                   found: Callable[[tuple, Table], None]) -> list[Result]:
+    """Every way one node can go from this state, with its probability."""
+    results: list[Result] = []
+    pending: list[list[int]] = [[]]
+    while pending:
+        prefix = pending.pop()
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooLarge
+        script = Script(prefix)
+        run = _clone(table, script)
+        try:
+            went = advance(run, section, node)
+        except GameLost:
+            went = Outcome("lost", False)
+        for i, width in enumerate(script.new):       # the other ways each new draw could go
+            base = prefix + [0] * i
+            pending.extend(base + [choice] for choice in range(1, width))
+        if isinstance(went, Outcome):
+            results.append((script.weight, bool(went.won)))
+        else:
+            key = state_key(run, went)
+            found(key, run)
+            results.append((script.weight, key))
+    return results
+
+
+def exact_victory(doc: dict, section_name: str | None, party: Party,
+                  max_states: int = MAX_STATES) -> Fraction | None:
+    """The chance that ``party`` wins the section, exactly; None if it has too many states."""
+    section = showdown_section(doc, section_name)
+    start = Table(doc, party, Script(()), GreedyPolicy(), lambda _: None)
+    first = start_showdown(start, section)
+    tables: dict[tuple, Table] = {state_key(start, first): start}
+    edges: dict[tuple, list[Result]] = {}
+    queue = [state_key(start, first)]
+    budget = [MAX_PATHS]
+
+    def found(key: tuple, table: Table) -> None:
+        if key not in tables:
+            tables[key] = table
+            queue.append(key)
+    try:
+        while queue:
+            key = queue.pop()
+            if key in edges:
+                continue
+            if len(tables) > max_states:
+                return None
+            edges[key] = _node_outcomes(tables[key], section, key[0], budget, found)
+    except TooLarge:
+        return None
+    return _absorbed(edges, state_key(start, first))
+
+
+def _absorbed(edges: dict[tuple, list[Result]], start: tuple) -> Fraction:
+    """P(victory) from ``start``. States are solved from the end backwards, one strongly
+    connected group at a time (most are single states: x = r + sum p x'); a group that
+    loops is a small linear system, solved exactly."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(edges)
+    graph.add_edges_from((s, to) for s, out in edges.items() for _, to in out
+                         if not isinstance(to, bool))
+    groups = nx.condensation(graph)
+    value: dict[tuple, Fraction] = {}
+    for group in reversed(list(nx.topological_sort(groups))):
+        members = list(groups.nodes[group]["members"])
+        value.update(_solve(members, edges, value))
+    return value[start]
+
+
+def _solve(members: list[tuple], edges: dict[tuple, list[Result]],
+           known: dict[tuple, Fraction]) -> dict[tuple, Fraction]:
+    """x = r + Q x over ``members``, where moves out of the group have ``known`` values."""
+    index = {s: i for i, s in enumerate(members)}
+    n = len(members)
+    rows = [[Fraction(0)] * n for _ in range(n)]
+    rhs = [Fraction(0)] * n
+    for s in members:
+        i = index[s]
+        rows[i][i] += 1
+        for p, to in edges[s]:
+            if to is True:
+                rhs[i] += p
+            elif to is False:
+                continue
+            elif to in index:
+                rows[i][index[to]] -= p
+            else:
+                rhs[i] += p * known[to]
+    for col in range(n):                          # Gauss-Jordan, exact
+        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
+        lead = rows[col][col]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col] / lead
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
+                rhs[r] -= factor * rhs[col]
+    return {s: rhs[index[s]] / rows[index[s]][index[s]] for s in members}
