@@ -57,6 +57,15 @@ def test_smersh_toml_wins_and_command_line_select_replaces_it(tmp_path):
     assert {c for c, _, _ in found(tmp_path, Policy(select=["T"]))} == {"T003"}
 
 
+def test_smersh_toml_may_use_the_pyproject_header(tmp_path):
+    """The docs show `[tool.smersh]`; a writer who copies it into smersh.toml is obeyed,
+    and a bad key under that header is still found at its line."""
+    (tmp_path / "smersh.toml").write_text('[tool.smersh]\nselect = ["C"]\n')
+    assert {c for c, _, _ in found(tmp_path)} == {"C002"}
+    (tmp_path / "smersh.toml").write_text('[tool.smersh]\ncolour = "red"\n')
+    assert ("L003", 2, 1) in found(tmp_path)
+
+
 @pytest.mark.parametrize("text, expected", [
     ('select = ["G01x"]\n', ("L003", 1, 11)),           # an unknown rule, at the item
     ('colour = "red"\n', ("L003", 1, 1)),               # an unknown setting, at the key

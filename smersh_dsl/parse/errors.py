@@ -162,6 +162,23 @@ def _missing_close(error: UnexpectedToken, text: str, offset: int, file: str) ->
                          "add the missing `}` before that line")
 
 
+def _non_ascii_name(text: str, offset: int, file: str, line: int, column: int) -> Diagnostic:
+    """S002 for a letter such as `é` in a bare name: the whole word, and how to quote it."""
+    def wordy(ch: str) -> bool:
+        return ch.isalnum() or ch in "_'"
+    start = offset
+    while start > 0 and wordy(text[start - 1]):
+        start -= 1
+    end = offset
+    while end < len(text) and wordy(text[end]):
+        end += 1
+    word = text[start:end]
+    begin = column - (offset - start)
+    return Diagnostic.of("S002", Span(file, line, begin, line, begin + len(word)),
+                         f"`{word}` cannot be a bare name: {text[offset]!r} is not an ASCII letter",
+                         f'quote it: "{word}" (bare names use A-Z, a-z, 0-9, _ and \')')
+
+
 def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: str,
                       lark: Lark) -> Diagnostic:
     """``text`` is what was parsed (earlier broken blocks blanked); positions agree."""
@@ -174,6 +191,8 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
                                  "this string is never closed",
                                  'add the closing `"`; inside a string write \\" for a quote')
         allowed = set(error.allowed or ())
+        if char.isalpha() and not char.isascii():
+            return _non_ascii_name(text, offset, file, line, column)
         if char in "“”‘’«»":
             hint = "use straight double quotes (\") around prose"
         elif 0 < len(allowed) <= 4:

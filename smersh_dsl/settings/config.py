@@ -33,8 +33,10 @@ class Config:
 def _has_table(path: Path) -> bool:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return "[tool.smersh]" in path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False        # unreadable: not ours to report; the search goes on upward
     return isinstance(data.get("tool"), dict) and "smersh" in data["tool"]
 
 
@@ -98,7 +100,11 @@ def load_config(path: Path, shown: str) -> Config:
                                         f"the configuration is not valid TOML: {message}",
                                         "fix the TOML syntax"))
         return config
-    table = data.get("tool", {}).get("smersh", {}) if path.name == "pyproject.toml" else data
+    nested = path.name == "pyproject.toml" or (set(data) == {"tool"} and isinstance(data["tool"], dict)
+                                               and "smersh" in data["tool"])
+    # A smersh.toml may hold its keys at the top, or under the same [tool.smersh]
+    # header a pyproject.toml uses (writers copy the one into the other).
+    table = data.get("tool", {}).get("smersh", {}) if nested else data
     if not isinstance(table, dict):
         config.problems.append(_problem(Span.point(shown, 1, 1), "`tool.smersh` is not a table",
                                         "write it as `[tool.smersh]`"))
