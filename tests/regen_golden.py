@@ -8,6 +8,8 @@
 - tests/golden/graphs/NAME.dot and NAME.mmd: `smersh graph` of each showdown and Dr.
   Lobo section in tests/golden/reports/broken/showdown.smersh, and of Pierre's showdown.
 - tests/golden/fmt/NAME.in.smersh has NAME.out.smersh beside it: what `smersh fmt` makes of it.
+- tests/golden/print/BOOK.SECTION.html: the HTML of each section of the encounter book
+  and the showdown book made from tests/golden/print/book.json (profile pnp, A4).
 - docs/rules.md: the rule reference, `smersh rules --format markdown`.
 """
 
@@ -62,6 +64,70 @@ def graphs() -> dict[str, str]:
     return found
 
 
+BOOKS = Path(__file__).resolve().parent.parent / "books"
+
+
+def book_documents() -> dict[str, dict]:
+    """Each bundled book's JSON document (without sources, so goldens hold no paths)."""
+    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.export.document import document
+
+    projects, _ = check_paths([BOOKS])
+    return {doc["id"]: doc for doc in (document(p) for p in projects)}
+
+
+# (golden file, book id, profile, deck key): a deck of each layout and family
+CARD_GOLDENS = (
+    ("smersh-encounter-europe.pnp.html", "smersh", "pnp", "encounter-europe"),
+    ("smersh-mission.screen.html", "smersh", "screen", "mission"),
+    ("swagmans-hope-stranded.pnp.html", "swagmans_hope", "pnp", "stranded"),
+    ("swagmans-hope-henchman.pod.html", "swagmans_hope", "pod", "henchman"),
+    ("smush-gadget.pnp.html", "smush", "pnp", "gadget"),
+    ("smush-defence.pod.html", "smush", "pod", "defence"),
+)
+
+
+def print_card_goldens(documents: dict[str, dict]) -> dict[str, str]:
+    """The HTML stage of card sheets: golden file name -> HTML."""
+    from smersh_dsl.print.cards.document import cards
+    from smersh_dsl.print.profiles import profile
+
+    found = {}
+    for name, book, profile_name, key in CARD_GOLDENS:
+        sections = {s.key: s for s in cards(documents[book], profile(profile_name)).sections}
+        found[name] = sections[key].html
+    return found
+
+
+def print_campaign_goldens(documents: dict[str, dict]) -> dict[str, str]:
+    """The HTML stage of the S.H.I.E.L.D. scenario sheets and campaign log."""
+    from smersh_dsl.print.campaign.log import campaign_log
+    from smersh_dsl.print.campaign.scenarios import scenario_sheets
+    from smersh_dsl.print.profiles import profile
+
+    doc = documents["shield"]
+    found = {f"{s.key}.pnp.html": s.html for s in scenario_sheets(doc, profile("pnp")).sections}
+    found["campaign-log.pnp.html"] = campaign_log(doc, profile("pnp")).sections[0].html
+    found["campaign-log.pod.html"] = campaign_log(doc, profile("pod")).sections[0].html
+    return found
+
+
+def print_html() -> dict[str, str]:
+    """Every golden print HTML file: file name -> HTML (books only; see the docstring)."""
+    import json
+
+    from smersh_dsl.print.catalogue import BUILDERS
+    from smersh_dsl.print.profiles import profile
+
+    doc = json.loads((GOLDEN / "print" / "book.json").read_text(encoding="utf-8"))
+    found = {}
+    for builder in BUILDERS:
+        if builder.name in ("encounter-book", "showdown-book") and builder.applies(doc):
+            for section in builder.build(doc, profile("pnp", "a4")).sections:
+                found[f"{builder.name}.{section.key}.html"] = section.html
+    return found
+
+
 def text_report(path: Path) -> str:
     return report(path, "text")
 
@@ -85,6 +151,9 @@ def main() -> int:
     for name, text in graphs().items():
         (GOLDEN / "graphs" / name).write_text(text, encoding="utf-8")
         print(f"wrote golden/graphs/{name}")
+    for name, html in print_html().items():
+        (GOLDEN / "print" / name).write_text(html, encoding="utf-8")
+        print(f"wrote golden/print/{name}")
     from smersh_dsl.highlight.textmate import textmate_grammar
 
     (GOLDEN.parent.parent / "grammar" / "smersh.tmLanguage.json").write_text(textmate_grammar(),
@@ -94,6 +163,13 @@ def main() -> int:
 
     (GOLDEN.parent.parent / "docs" / "rules.md").write_text(rules_markdown(), encoding="utf-8")
     print("wrote docs/rules.md")
+    documents = book_documents()
+    for folder, goldens in (("cards", print_card_goldens(documents)),
+                            ("campaign", print_campaign_goldens(documents))):
+        (GOLDEN / "print" / folder).mkdir(parents=True, exist_ok=True)
+        for name, html in goldens.items():
+            (GOLDEN / "print" / folder / name).write_text(html, encoding="utf-8")
+            print(f"wrote golden/print/{folder}/{name}")
     return 0
 
 

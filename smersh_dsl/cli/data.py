@@ -19,28 +19,39 @@ from smersh_dsl.project.discover import UsageError
 
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "formats", multiple=True, type=click.Choice(["json"]),
-              help="What to build (default: everything there is; today the JSON documents).")
+@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf"]),
+              help="What to build (default: both): the JSON documents, the print-ready PDFs.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write.")
 @click.option("--merged", is_flag=True,
               help="Also write each expansion applied to its game (<id>.merged.json).")
 @click.option("--with-sources", is_flag=True,
               help="Record in the JSON where each block was written (file, line, column).")
+@click.option("--profile", "print_profile", type=click.Choice(["pnp", "pod", "screen"]),
+              default="pnp", show_default=True,
+              help="PDFs for print and play, print on demand (bleed, PDF/X-3) or the screen.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="The paper of books and card sheets.")
+@click.option("--jobs", type=click.IntRange(0, 64), default=None,
+              help="Processes rendering PDF sections (default: one a CPU; 0: each document "
+                   "in one piece, uncached).")
 def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, merged: bool,
-                  with_sources: bool) -> None:
-    """Check projects, then write their playable data.
+                  with_sources: bool, print_profile: str, paper: str, jobs: int | None) -> None:
+    """Check projects, then write their playable data and print-ready PDFs.
 
     Each project becomes one JSON document, build/<id>/<id>.json, that follows
-    its schema in schemas/ (game, expansion, campaign or cardgame). Nothing is
-    written if the check finds an error; a build that is interrupted leaves
-    the previous documents as they were.
+    its schema in schemas/ (game, expansion, campaign or cardgame), and its
+    print-ready PDFs, build/<id>/print/<profile>/<document>.pdf (encounter
+    book, showdown book, ...; see docs/printing.md). Nothing is written if the
+    check finds an error; a build that is interrupted leaves the previous
+    files as they were.
 
     \b
     Examples:
       smersh build                      build ./books (or the bundled books)
       smersh build books/epic --out dist
       smersh build --merged --with-sources
+      smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
     """
     from smersh_dsl.export.build import build_json
 
@@ -54,6 +65,10 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         click.echo(REPORTERS["text"](errors, sources, True), nl=False, err=True)
         click.echo("smersh build: nothing written; fix the errors above first", err=True)
         sys.exit(EXIT_FINDINGS)
+    if formats and "json" not in formats:
+        from smersh_dsl.cli.printing import build_pdfs
+        build_pdfs(projects, out, print_profile, paper, jobs)
+        return
     result = build_json(projects, out, merged=merged, with_sources=with_sources,
                         progress=lambda line: click.echo(line, err=True))
     for reason in result.skipped:
@@ -67,6 +82,9 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         sys.exit(EXIT_USAGE)
     click.echo(f"built {len(result.written)} document{'s' if len(result.written) != 1 else ''} "
                f"in {out}", err=True)
+    if not formats or "pdf" in formats:
+        from smersh_dsl.cli.printing import build_pdfs
+        build_pdfs(projects, out, print_profile, paper, jobs)
 
 
 def _documents(paths: tuple[Path, ...]) -> list[dict]:
@@ -86,7 +104,9 @@ def _documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True)
 @click.option("--showdown", metavar="NAME", default=None,
-              help="Instead: how often --party beats this showdown or Dr. Lobo section.")
+              help="Instead: the chance that --party beats this showdown or Dr. Lobo "
+                   "section: exact where its states are few enough, and by --games "
+                   "Monte Carlo runs with a 95% interval.")
 @click.option("--party", "party", multiple=True, metavar="SKILL=N,...",
               help="One spy's skill levels (repeat per spy), e.g. \"Spycraft=3,Athletics=2\".")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True)
@@ -109,7 +129,8 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     from smersh_dsl.play.sessions import NotPlayable
     from smersh_dsl.play.stats import odds as stats_odds
     from smersh_dsl.play.stats import render as render_stats
-    from smersh_dsl.play.victory import estimate, parse_party
+    from smersh_dsl.play.exact import exact_victory
+    from smersh_dsl.play.victory import estimate, make_party, parse_party, render_victory
 
     for doc in _documents(paths):
         if doc["kind"] != "game":
@@ -119,14 +140,13 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
             continue
         try:
             spies = parse_party(party or ("",), doc["vocabulary"]["skills"])
+            chance = exact_victory(doc, showdown, make_party(spies))
             result = estimate(doc, showdown, spies, games, seed)
         except ValueError as problem:
             raise click.BadParameter(str(problem), param_hint="--party") from None
         except NotPlayable as problem:
             raise click.ClickException(str(problem)) from None
-        low, high = result.interval()
-        click.echo(f"{showdown}: won {result.wins} of {result.games} games: {result.rate:.1%} "
-                   f"(95% interval {low:.1%} to {high:.1%})")
+        click.echo(render_victory(showdown, chance, result, fmt), nl=False)
 
 
 def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
@@ -174,10 +194,12 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--seed", type=int, default=None, help="Seed the dice: the same seed, the same game.")
 @click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
+@click.option("--bot", "bot_side", type=click.Choice(["smush", "harmony"]), default=None,
+              help="Card game: a bot (of --policy) plays this side, a person the other.")
 def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
                  levelled: str | None, level: int, stranded: bool, log_path: Path | None,
                  expert: bool, players: int, intel: int, seed: int | None, auto: bool,
-                 policy: str) -> None:
+                 policy: str, bot_side: str | None) -> None:
     """Play an encounter or a showdown in the terminal, from the JSON documents.
 
     PATHS are built documents (build/<id>/<id>.json) or projects, which are
@@ -191,6 +213,9 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
       smersh play books/swagmans-hope --levelled "Aussie Butcher" --level 2
       smersh play books/swagmans-hope --stranded --auto
       smersh play books/shield --log my-campaign.json --players 2
+      smersh play smush                  the card game, two people at one terminal
+      smersh play smush --bot smush      against a bot playing SMUSH
+      smersh play smush --auto --policy random --seed 3
     """
     from smersh_dsl.play.deciders import decider
     from smersh_dsl.play.engine import Table
@@ -198,13 +223,19 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled,
                                          play_showdown, play_stranded)
 
+    from smersh_dsl.cli.simulate import cardgame_rules, play_smush, resolve_paths
+
+    paths = resolve_paths(paths)
     if log_path is not None:
         _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)
         return
-    docs = [d for d in _load_documents(paths) if d["kind"] == "game"]
+    loaded = _load_documents(paths)
+    docs = [d for d in loaded if d["kind"] == "game"]
+    if not docs and any(d["kind"] == "cardgame" for d in loaded):
+        play_smush(cardgame_rules(paths), seed, auto, policy, bot_side)
+        return
     if not docs:
-        raise click.ClickException("no game document to play (campaigns and the card game "
-                                   "are not playable here yet)")
+        raise click.ClickException("no game document to play (campaigns are played with --log)")
     doc = docs[0]
     rng = random.Random(seed)
     table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), click.echo)

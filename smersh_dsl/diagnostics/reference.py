@@ -10,6 +10,7 @@ PHASES = {
     "coverage": "C: encounter grid coverage", "henchmen": "H: henchmen",
     "domain": "X, A, K, M: expansions, Swagman's Hope, the campaign, S.M.U.S.H.",
     "text": "T: text", "settings": "L: suppressions and configuration",
+    "print": "P1: print (`smersh build --format pdf`)",
 }
 
 

@@ -7,10 +7,12 @@ from smersh_dsl.diagnostics.rules.flow import RULES as _FLOW
 from smersh_dsl.diagnostics.rules.henchmen import RULES as _HENCHMEN
 from smersh_dsl.diagnostics.rules.input import RULES as _INPUT
 from smersh_dsl.diagnostics.rules.names import RULES as _NAMES
+from smersh_dsl.diagnostics.rules.printing import RULES as _PRINT
 from smersh_dsl.diagnostics.rules.project import RULES as _PROJECT
 from smersh_dsl.diagnostics.rules.settings import RULES as _SETTINGS
 from smersh_dsl.diagnostics.rules.syntax import RULES as _SYNTAX
 from smersh_dsl.diagnostics.rules.text import RULES as _TEXT
 
 ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_COVERAGE,
-             *_HENCHMEN, *_DOMAIN, *_TEXT, *_SETTINGS]
+             *_HENCHMEN, *_DOMAIN, *_TEXT, *_SETTINGS,
+             *_PRINT]

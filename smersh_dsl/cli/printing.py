@@ -1,0 +1,64 @@
+"""`smersh build --format pdf`: the print-ready PDFs of checked projects.
+
+Called by the build command once the check has passed. Every document that applies to
+a project (``print/catalogue.py``) goes to build/<project>/print/<profile>/<name>.pdf.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE
+from smersh_dsl.diagnostics.report import REPORTERS
+
+
+def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
+               only: tuple[str, ...] | None = None) -> list[Path]:
+    """Render, check and write the PDFs; exit with the checker's status on a finding."""
+    from smersh_dsl.export.document import buildable, document
+    from smersh_dsl.print.catalogue import builders_for
+    from smersh_dsl.print.pipeline import Planned, PrintError, build
+    from smersh_dsl.print.profiles import profile
+
+    chosen = profile(profile_name, paper)
+    planned = []
+    for project in projects:
+        if not buildable(project):
+            continue
+        doc = document(project, with_sources=True)
+        for builder in builders_for(doc, only):
+            target = out / project.name / "print" / chosen.name / f"{builder.name}.pdf"
+            planned.append(Planned(target, builder.build(doc, chosen), str(project.root)))
+    if not planned:
+        click.echo("smersh build: no print document applies to these projects", err=True)
+        return []
+    echo = _progress()
+    try:
+        result = build(planned, chosen, jobs=jobs, progress=echo)
+    except PrintError as error:
+        click.echo(f"smersh build: {error}; no PDF written", err=True)
+        sys.exit(EXIT_USAGE)
+    except KeyboardInterrupt:
+        click.echo("smersh build: interrupted; no PDF written", err=True)
+        sys.exit(130)
+    if result.diagnostics:
+        sources = {f.path: f.text for p in projects for f in p.files}
+        click.echo(REPORTERS["text"](sorted(result.diagnostics, key=lambda d: d.sort_key()),
+                                     sources, True), nl=False, err=True)
+        click.echo("smersh build: no PDF written; fix the errors above first", err=True)
+        sys.exit(EXIT_FINDINGS)
+    for path in result.written:
+        click.echo(f"wrote {path}", err=True)
+    click.echo(f"rendered {result.rendered} section{'s' if result.rendered != 1 else ''}, "
+               f"{result.cached} from the cache", err=True)
+    return result.written
+
+
+def _progress():
+    """Progress lines on stderr: "[3/12] rendered encounter-book: Europe 01–03"."""
+    def echo(line: str) -> None:
+        click.echo(line, err=True)
+    return echo

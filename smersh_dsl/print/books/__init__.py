@@ -1,0 +1,1 @@
+"""The encounter book and the showdown book: JSON document in, ``PrintDocument`` out."""

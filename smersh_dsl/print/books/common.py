@@ -1,0 +1,107 @@
+"""What both books share: how steps are written out, anchors, links and the page setup.
+
+Steps are typeset the same way everywhere: prose and effects run together in one
+paragraph ("It works. Gain 1 Intel."), a test is a TEST line followed by PASS and FAIL
+blocks, a gamble a GAMBLE line with the same blocks, a choice a list of options each with
+its "go to". Python groups the steps into runs; the ``steps`` macro in
+``templates/steps.html.j2`` lays the runs out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from smersh_dsl.print import phrases
+from smersh_dsl.print.markup import paragraphs
+from smersh_dsl.print.profiles import Profile
+
+from smersh_dsl.print.merge import LINK_SCHEME  # noqa: E402  (a link to another section)
+
+_BLOCKS = {"test", "gamble", "choice", "if", "reroll_if_confronted"}
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+@dataclass(frozen=True)
+class Run:
+    kind: str                        # "text" or the kind of a block step
+    paragraphs: tuple[Markup, ...] = ()
+    step: dict | None = None
+
+
+@dataclass
+class StepContext:
+    """How to link a goto: ``target`` maps a node id to (anchor id, label)."""
+
+    target: Callable[[str], tuple[str, str]]
+    links: bool
+    same_section: bool = True
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    def href(self, anchor: str) -> str:
+        return f"#{anchor}" if self.same_section else f"{LINK_SCHEME}{anchor}"
+
+    def goto(self, node: str) -> Markup:
+        anchor, label = self.target(node)
+        if self.links:
+            return Markup('<a class="goto" href="{}">{}</a>').format(self.href(anchor), label)
+        return Markup('<span class="goto">{}</span>').format(label)
+
+    def runs(self, steps: list[dict]) -> list[Run]:
+        """The steps grouped into runs (remembered: the macros ask more than once)."""
+        known = self._memo.get(id(steps))
+        if known is not None and known[0] is steps:
+            return known[1]
+        found = self._runs(steps)
+        self._memo[id(steps)] = (steps, found)
+        return found
+
+    def _runs(self, steps: list[dict]) -> list[Run]:
+        out: list[Run] = []
+        current: list[Markup] = []
+
+        def close() -> None:
+            if current:
+                out.append(Run("text", tuple(current)))
+                current.clear()
+
+        for step in steps:
+            kind = step["kind"]
+            if kind in _BLOCKS:
+                close()
+                out.append(Run(kind, step=step))
+            elif kind == "prose":
+                found = paragraphs(step["text"])
+                if current and found:
+                    current[-1] = current[-1] + Markup(" ") + found[0]
+                    found = found[1:]
+                current.extend(found)
+            else:
+                if kind == "goto":
+                    text = Markup('<span class="fx">Go to {}.</span>').format(self.goto(step["target"]))
+                else:
+                    text = Markup('<span class="fx">{}.</span>').format(phrases.effect(step))
+                if current:
+                    current[-1] = current[-1] + Markup(" ") + text
+                else:
+                    current.append(text)
+        close()
+        return out
+
+
+def page_setup(profile: Profile) -> dict:
+    """The values the book stylesheet needs from a profile."""
+    return {
+        "page_size": profile.book_page_css,
+        "bleeds": profile.bleed_mm > 0,
+        "bleed_mm": profile.bleed_mm,
+        "paper_width_mm": profile.paper.width_mm,
+        "links": profile.links,
+        "profile": profile.name,
+    }

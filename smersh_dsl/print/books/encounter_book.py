@@ -1,0 +1,155 @@
+"""The encounter book: every entry in key order, under its ENC.RESP heading.
+
+The rulebook reads it so: "find page 01.7 in the Encounter book, then 01.7.4 on that
+exact page". Each encounter number (a card, or a second encounter printed on a card)
+opens a new page with a heading that gives its title and region; under it each response
+has its ENC.RESP heading, then the entries by die value, in two columns. The running head
+shows the first and last key of the page. An index of encounter numbers, their titles
+and their responses closes the book; every line of it links to its heading.
+
+Sections, rendered in parallel and cached one by one: consecutive encounter numbers of
+one region, about ``ENTRIES_PER_SECTION`` entries each, then the index.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from smersh_dsl.print.books.common import LINK_SCHEME, StepContext, page_setup
+from smersh_dsl.print.documents import PrintDocument, Section
+from smersh_dsl.print.env import environment
+from smersh_dsl.print.profiles import Profile
+
+ENTRIES_PER_SECTION = 150    # big enough that the cost of a section (about half a second) is
+                             # small beside its pages, small enough that changing one entry
+                             # re-renders little
+
+
+@dataclass
+class Group:                  # one ENC.RESP heading and its entries
+    key: str
+    title: str | None
+    anchor: str
+    bookmark: str
+    entries: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Card:                   # one encounter number
+    number: int
+    number_text: str
+    title: str
+    region: str | None
+    anchor: str
+    bookmark: str
+    groups: list[Group] = field(default_factory=list)
+    links: bool = True
+
+    def link(self, text, anchor: str | None = None) -> Markup:
+        if not self.links:
+            return Markup("{}").format(text)
+        return Markup('<a href="{}">{}</a>').format(LINK_SCHEME + (anchor or self.anchor), text)
+
+    @property
+    def size(self) -> int:
+        return sum(len(g.entries) for g in self.groups)
+
+
+def anchor(key: str) -> str:
+    """The anchor of an encounter number, ENC.RESP heading or entry: "enc-01-7-4"."""
+    return "enc-" + key.replace(".", "-")
+
+
+def _number_text(number: int) -> str:
+    return f"{number:02d}"
+
+
+def cards(doc: dict, profile: Profile) -> list[Card]:
+    """The encounter numbers that have entries, in order, with their headings and entries."""
+    known: dict[int, tuple[str, str | None, dict[int, str]]] = {}
+    for card in doc.get("encounter_cards", []):
+        known[card["number"]] = (card["title"], card["region"],
+                                 {r["number"]: r["text"] for r in card["responses"]})
+        for part in card.get("sections", []):
+            known.setdefault(part["number"], (part["title"], f"{card['region']}: {part['place']}",
+                                              {r["number"]: r["text"] for r in part["responses"]}))
+    entries: dict[int, dict[int, list[dict]]] = defaultdict(lambda: defaultdict(list))
+    for entry in doc["entries"]:
+        entries[entry["encounter"]][entry["response"]].append(entry)
+    found = []
+    for number in sorted(entries):
+        title, region, responses = known.get(number, (f"Encounter {_number_text(number)}", None, {}))
+        text = _number_text(number)
+        card = Card(number, text, title, region, anchor(text), f"{text} {_plain(title)}",
+                    links=profile.links)
+        for response in sorted(entries[number]):
+            key = f"{text}.{response}"
+            heading = responses.get(response)
+            group = Group(key, heading, anchor(key),
+                          f"{key} {_plain(heading)}" if heading else key)
+            for entry in sorted(entries[number][response], key=lambda e: e["die"]):
+                group.entries.append({"key": entry["key"], "anchor": anchor(entry["key"]),
+                                      "steps": entry["steps"]})
+            card.groups.append(group)
+        found.append(card)
+    return found
+
+
+def _plain(text: str | None) -> str:
+    return (text or "").replace("\\*", "\ue000").replace("*", "").replace("\ue000", "*")
+
+
+def _chunks(found: list[Card]) -> list[list[Card]]:
+    """Consecutive cards of one region, about ENTRIES_PER_SECTION entries a chunk."""
+    chunks: list[list[Card]] = []
+    size = 0
+    for card in found:
+        region = _region(card)
+        if not chunks or _region(chunks[-1][-1]) != region or size + card.size > ENTRIES_PER_SECTION:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(card)
+        size += card.size
+    return chunks
+
+
+def _region(card: Card) -> str:
+    return (card.region or "").split(":")[0]
+
+
+def _not_linked(node: str) -> tuple[str, str]:
+    return ("", node)   # entries have no gotos; a stray one is printed, never linked
+
+
+def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
+    template = environment().get_template("encounter_book.html.j2")
+    index = environment().get_template("encounter_index.html.j2")
+    title = f"{doc['title']}: Encounter Book"
+    ctx = StepContext(_not_linked, links=False)
+    values = {"page": page_setup(profile), "title": title, "running_title": doc["title"],
+}
+    found = cards(doc, profile)
+    sections = []
+    seen_regions: set[str] = set()
+    for chunk in _chunks(found):
+        region = _region(chunk[0]) or "Encounters"
+        first, last = chunk[0].number_text, chunk[-1].number_text
+        opening = None if region in seen_regions else region
+        seen_regions.add(region)
+        span = first if first == last else f"{first}\u2013{last}"
+        html = template.render(cards=chunk, ctx=ctx, opening=opening,
+                               subtitle=f"Encounter book \u00b7 encounters {_range(found, region)}",
+                               **values)
+        sections.append(Section(key=f"encounters-{first}", title=f"{region} {span}", html=html,
+                                group=region))
+    sections.append(Section(key="index", title="Index of encounters", html=index.render(
+        cards=found, subtitle=doc["title"], opening="Index of encounters", **values)))
+    return PrintDocument("encounter-book", title, tuple(sections))
+
+
+def _range(found: list[Card], region: str) -> str:
+    numbers = [c.number_text for c in found if (_region(c) or "Encounters") == region]
+    return numbers[0] if len(numbers) == 1 else f"{numbers[0]}\u2013{numbers[-1]}"

@@ -1,0 +1,32 @@
+"""What the print pipeline renders: documents made of independently rendered sections.
+
+A document builder (encounter book, showdown book, card sheets, campaign sheets) turns a
+project's JSON document into a ``PrintDocument``. Each ``Section`` is a complete HTML page
+of its own, so sections can be rendered in parallel processes, cached by their content,
+and merged into one PDF (``merge``), keeping their bookmarks and links.
+
+Boxes whose text must fit (a card, a response box) carry ``data-fit="<label>"`` and,
+when the document was built with sources, ``data-span="<file>:<line>:<column>"``; the
+overflow check lays the section out and reports each such box whose content does not fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str          # stable and unique within the document, e.g. "01.7" or "henchman-pierre"
+    title: str        # its bookmark label
+    html: str         # a complete HTML document
+    group: str | None = None   # a top-level bookmark shared by consecutive sections, e.g. a
+                               # region; the section's own bookmarks nest under it
+
+
+@dataclass(frozen=True)
+class PrintDocument:
+    name: str                       # the file stem, e.g. "encounter-book"
+    title: str                      # the PDF's title
+    sections: tuple[Section, ...]
+    forms: bool = False             # render HTML form fields as PDF form fields

@@ -1,0 +1,37 @@
+"""Writer prose into HTML: everything escaped, then the documented emphasis markup.
+
+Prose keeps ``*word*`` (emphasis), ``**word**`` (strong) and ``\\*`` (a literal star), as
+docs/json.md describes. Anything else a writer types, ``<script>``, ``&``, or template
+syntax such as ``{{ x }}``, is printed as written: the text is escaped before the markup
+is applied, and it reaches Jinja2 as a value, never as template source.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+_STAR = "\ue000"   # a private-use stand-in for an escaped star while emphasis is matched
+_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+_EMPHASIS = re.compile(r"\*(?=\S)(.+?)(?<=\S)\*", re.S)
+
+
+def prose(text: str | None) -> Markup:
+    """HTML for a piece of writer prose."""
+    if not text:
+        return Markup("")
+    html = str(escape(text.replace("\\*", _STAR)))
+    html = _STRONG.sub(r"<strong>\1</strong>", html)
+    html = _EMPHASIS.sub(r"<em>\1</em>", html)
+    return Markup(html.replace(_STAR, "*"))
+
+
+_BLANK_LINE = re.compile(r"\n\s*\n")
+
+
+def paragraphs(text: str | None) -> list[Markup]:
+    """Writer prose split at blank lines, each paragraph as ``prose`` makes it."""
+    if not text:
+        return []
+    return [prose(" ".join(part.split())) for part in _BLANK_LINE.split(text) if part.strip()]

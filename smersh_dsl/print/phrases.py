@@ -1,0 +1,138 @@
+"""The words a printed book uses for the typed parts of a step: effects, conditions, tests.
+
+Everything here returns escaped HTML (``Markup``): names come from the writer and are
+escaped like prose. The wording follows the rulebook: "Athletics −2 [2]" (a bracketed
+number only when more than one success is needed, EP-TEST-3), "Pass with Adventuring",
+"+1 die with Disguise".
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+MINUS = "\u2212"
+
+# kind -> (verb, singular noun, plural noun) for effects counted in tokens or cards
+_COUNTED = {
+    "gain_intel": ("Gain", "Intel", "Intel"), "lose_intel": ("Lose", "Intel", "Intel"),
+    "gain_resolve": ("Gain", "Resolve", "Resolve"), "lose_resolve": ("Lose", "Resolve", "Resolve"),
+    "gain_success": ("Gain", "Success token", "Success tokens"),
+    "lose_success": ("Lose", "Success token", "Success tokens"),
+    "gain_un_transport": ("Gain", "UN Transport token", "UN Transport tokens"),
+    "lose_un_transport": ("Lose", "UN Transport token", "UN Transport tokens"),
+    "gain_blue_un_transport": ("Gain", "blue UN Transport token", "blue UN Transport tokens"),
+    "lose_blue_un_transport": ("Lose", "blue UN Transport token", "blue UN Transport tokens"),
+    "gain_red_un_transport": ("Gain", "red UN Transport token", "red UN Transport tokens"),
+    "lose_red_un_transport": ("Lose", "red UN Transport token", "red UN Transport tokens"),
+    "gain_top_secret": ("Gain", "Top Secret card", "Top Secret cards"),
+    "lose_top_secret": ("Lose", "Top Secret card", "Top Secret cards"),
+    "gain_red_intel": ("Gain", "Red Intel", "Red Intel"),
+    "lose_red_intel": ("Lose", "Red Intel", "Red Intel"),
+    "gain_evidence": ("Gain", "Evidence", "Evidence"),
+    "lose_evidence": ("Lose", "Evidence", "Evidence"),
+    "take_injury": ("Take", "Injury", "Injuries"), "heal_injury": ("Heal", "Injury", "Injuries"),
+    "draw_villain_card": ("Draw", "Villain card", "Villain cards"),
+    "draw_top_secret": ("Draw", "Top Secret card", "Top Secret cards"),
+    "draw_fate_card": ("Draw", "Fate card", "Fate cards"),
+}
+
+_FIXED = {
+    "gain_gadget": "Gain a Gadget", "lose_gadget": "Lose a Gadget of your choice",
+    "stranded": "You are Stranded: draw a Stranded card", "flip": "Flip the henchman card",
+    "lose_game": "The game is lost",
+}
+
+_CHOOSABLE = {   # kind -> (with a target, of the player's choice)
+    "gain_advanced_skill": ("Gain the Advanced Skill {}", "Gain an Advanced Skill of your choice"),
+    "lose_advanced_skill": ("Lose the Advanced Skill {}", "Lose an Advanced Skill of your choice"),
+    "raise_skill": ("Raise {} by 1", "Raise a Skill of your choice by 1"),
+    "lower_skill": ("Lower {} by 1", "Lower a Skill of your choice by 1"),
+    "move": ("Move to {}", "Move to any location"),
+}
+
+_STATES = {"defeated": "has been defeated", "undefeated": "is undefeated",
+           "in_play": "is in play", "confronted": "has been confronted"}
+_COUNTERS = {"successes": "Success tokens", "players": "players", "intel": "Intel",
+             "resolve": "Resolve", "round": "the round"}
+_OPS = {">=": "at least", "<=": "at most", "==": "exactly", "!=": "not", ">": "more than",
+        "<": "fewer than"}
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def effect(step: dict) -> Markup:
+    """An effect as a sentence without its full stop, e.g. "Take 2 Injuries"."""
+    kind, amount, target = step["kind"], step.get("amount", 1), step.get("target")
+    if kind in _COUNTED:
+        verb, one, many = _COUNTED[kind]
+        return Markup(f"{verb} {amount} {one if amount == 1 else many}")
+    if kind in ("advance_lobo", "retreat_lobo"):
+        spaces = "space" if amount == 1 else "spaces"
+        way = "forward" if kind == "advance_lobo" else "back"
+        return Markup(f"Move Dr. Lobo {amount} {spaces} {way}")
+    if kind in _FIXED:
+        return Markup(_FIXED[kind])
+    if kind in ("gain_status", "lose_status"):
+        verb = "Gain" if kind == "gain_status" else "Discard"
+        return Markup("{} the Status card {}").format(verb, _name(target))
+    if kind in _CHOOSABLE:
+        named, chosen = _CHOOSABLE[kind]
+        return Markup(named).format(_name(target)) if target else Markup(chosen)
+    if kind == "place_intel":
+        where = Markup("on each Lair") if step.get("on_lairs") else Markup("on {}").format(_name(target))
+        return Markup("Place {} Intel {}").format(amount, where)
+    raise ValueError(f"no wording for the effect {kind!r}")
+
+
+def condition(cond: dict) -> Markup:
+    """A condition as a clause: "you have Disguise", "Pierre has been confronted"."""
+    kind = cond["kind"]
+    if kind == "not":
+        return Markup("it is not so that {}").format(condition(cond["operand"]))
+    if kind == "status":
+        return Markup("you have the Status card {}").format(_name(cond["name"]))
+    if kind == "has":
+        return Markup("you have {}").format(_name(cond["name"]))
+    if kind == "henchman":
+        return Markup("{} {}").format(_name(cond["henchman"]), _STATES[cond["state"]])
+    if kind == "main_henchman":
+        return Markup("the main henchman {}").format(_STATES[cond["state"]])
+    if kind == "level":
+        return Markup("the henchman is at level {}").format(cond["value"])
+    if kind == "compare":
+        return Markup("{} is {} {}").format(_COUNTERS[cond["counter"]], _OPS[cond["op"]], cond["value"])
+    if kind == "expert":
+        return Markup("you play the expert campaign")
+    raise ValueError(f"no wording for the condition {kind!r}")
+
+
+def test_option(option: dict) -> Markup:
+    """One alternative of a test: "Athletics −2 [2]", "any Skill", "a Skill picked by a d6"."""
+    pick = option["pick"]
+    skill = (_name(option["skill"]) if pick == "named"
+             else Markup("any Skill") if pick == "any" else Markup("a Skill picked by a d6"))
+    parts = [Markup('<span class="skill">{}</span>').format(skill)]
+    if option["modifier"]:
+        parts.append(Markup('<span class="mod">{}</span>').format(signed(option["modifier"])))
+    if option["successes"] > 1:
+        parts.append(Markup('<span class="need">[{}]</span>').format(option["successes"]))
+    return Markup(" ").join(parts)
+
+
+def test_bonuses(step: dict) -> Markup:
+    """The parenthesis after a test: "(Pass with Stealth; +1 die with Disguise)", or nothing."""
+    parts = []
+    if step["auto_pass_with"]:
+        parts.append(Markup("Pass with {}").format(
+            Markup(" or ").join(_name(n) for n in step["auto_pass_with"])))
+    for clause in step["dice_with"]:
+        dice = clause["dice"]
+        word = "die" if abs(dice) == 1 else "dice"
+        parts.append(Markup("{} {} with {}").format(signed(dice), word, _name(clause["holdable"])))
+    return Markup("({})").format(Markup("; ").join(parts)) if parts else Markup("")
+
+
+def _name(text: str | None) -> Markup:
+    return escape(text or "")

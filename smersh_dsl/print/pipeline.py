@@ -1,0 +1,204 @@
+"""From print documents to PDF files: render sections, reuse cached ones, merge, write.
+
+1. Every section of every document is looked up in the cache (``cache``) by a hash of its
+   HTML and the profile; the others are rendered, in a pool of ``jobs`` processes or, with
+   one job, here (``jobs.render_section``).
+2. A box whose text does not fit (the overflow check) becomes a P101 diagnostic. Any
+   diagnostic, or any section that fails to render, and nothing is written.
+3. Each document's sections are merged (``merge``) and every PDF is written atomically,
+   only once all of them are ready: a failed or interrupted build leaves the previous
+   PDFs as they were and no partial file behind.
+
+``jobs=0`` renders each document as one HTML page in one WeasyPrint process, without the
+cache: what the benchmark compares the parallel build with.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.model.span import Span
+from smersh_dsl.print.cache import SectionCache, section_key
+from smersh_dsl.print.documents import PrintDocument
+from smersh_dsl.print.jobs import RenderError, Rendered, render_section, warm_up
+from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
+from smersh_dsl.print.profiles import Profile
+
+
+class PrintError(Exception):
+    """A build that cannot finish; the message is for the user, without a traceback."""
+
+
+@dataclass(frozen=True)
+class Planned:
+    target: Path                # where the PDF goes
+    document: PrintDocument
+    origin: str = ""            # the project's folder, for diagnostics without a source
+
+
+@dataclass
+class PrintResult:
+    written: list[Path] = field(default_factory=list)
+    rendered: int = 0           # sections laid out by WeasyPrint
+    cached: int = 0             # sections reused from the cache
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    pages: dict[Path, int] = field(default_factory=dict)
+
+
+def default_jobs(work: int) -> int:
+    return max(1, min(os.cpu_count() or 1, work))
+
+
+def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
+          cache: SectionCache | None = None, progress: Callable[[str], None] = lambda _: None,
+          write: Callable[[Path, bytes], None] = write_atomic) -> PrintResult:
+    """Render, check, merge and write every planned document; nothing is written on error."""
+    result = PrintResult()
+    if jobs == 0:
+        outputs = {p.target: _single(p, profile, progress, result) for p in planned}
+    else:
+        outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress, result)
+    if result.diagnostics:
+        return result
+    for target, data in outputs.items():
+        write(target, data)
+        result.written.append(target)
+    return result
+
+
+def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache: SectionCache,
+               progress: Callable[[str], None], result: PrintResult) -> dict[Path, bytes]:
+    work = [(p, s, section_key(s.html, profile, p.document.forms))
+            for p in planned for s in p.document.sections]
+    pdfs: dict[str, bytes] = {}
+    todo = []
+    for done, (plan, section, key) in enumerate(work, 1):
+        hit = pdfs.get(key) or cache.get(key)
+        if hit is not None:
+            pdfs[key] = hit
+            result.cached += 1
+        elif all(key != k for _, _, k in todo):
+            todo.append((plan, section, key))
+    if result.cached:
+        progress(f"{result.cached} of {len(work)} sections unchanged (cached)")
+    total = len(todo)
+    workers = default_jobs(total) if jobs is None else max(1, min(jobs, total or 1))
+
+    def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
+        progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
+                 f"({rendered.pages} page{'s' if rendered.pages != 1 else ''})")
+        result.rendered += 1
+        if rendered.overflows:
+            result.diagnostics.extend(_overflow(plan, label, span) for label, span in rendered.overflows)
+        else:
+            cache.put(key, rendered.pdf)
+        pdfs[key] = rendered.pdf
+
+    if workers <= 1:
+        for index, (plan, section, key) in enumerate(todo, 1):
+            progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
+            finished(index, plan, section, key, _render(plan, section, profile))
+    elif todo:
+        _parallel(todo, profile, workers, finished, progress)
+    if result.diagnostics:
+        return {}
+    outputs = {}
+    for plan in planned:
+        parts = [pdfs[section_key(s.html, profile, plan.document.forms)] for s in plan.document.sections]
+        progress(f"merging {len(parts)} section{'s' if len(parts) != 1 else ''} into {plan.target}")
+        try:
+            outputs[plan.target] = merge(plan.document, parts)
+        except MergeError as error:
+            raise PrintError(f"{plan.document.name}: {error}") from None
+    return outputs
+
+
+def _render(plan: Planned, section, profile: Profile) -> Rendered:
+    try:
+        return render_section(section.html, profile, plan.document.forms)
+    except RenderError as error:
+        raise PrintError(f"could not render {plan.document.name}, section {section.title}: {error}") from None
+
+
+def _parallel(todo, profile: Profile, workers: int, finished, progress) -> None:
+    warm_up()
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                          else None)
+    progress(f"rendering {len(todo)} sections in {workers} processes")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    futures = {}
+    try:
+        futures = {pool.submit(render_section, section.html, profile, plan.document.forms):
+                   (plan, section, key) for plan, section, key in todo}
+        pending, count = set(futures), 0
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                plan, section, key = futures[future]
+                try:
+                    rendered = future.result()
+                except RenderError as error:
+                    raise PrintError(f"could not render {plan.document.name}, section "
+                                     f"{section.title}: {error}") from None
+                except BrokenProcessPool:
+                    raise PrintError("a rendering process died (out of memory?); nothing written") from None
+                count += 1
+                finished(count, plan, section, key, rendered)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> bytes:
+    progress(f"rendering {plan.document.name} as one document")
+    rendered = _render(plan, _Whole(plan.document.title, single_html(plan.document)), profile)
+    result.rendered += 1
+    result.diagnostics.extend(_overflow(plan, label, span) for label, span in rendered.overflows)
+    return rendered.pdf
+
+
+@dataclass(frozen=True)
+class _Whole:
+    title: str
+    html: str
+
+
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+
+
+def single_html(document: PrintDocument) -> str:
+    """The whole document as one HTML page: the first section's head, every section's body.
+
+    Links between sections become ordinary links. Sections of one document share their
+    stylesheet, so this lays out as the sections do, less the page break between them.
+    """
+    first = document.sections[0].html
+    bodies = []
+    for section in document.sections:
+        found = _BODY.search(section.html)
+        bodies.append(f'<div style="break-before: page">{found.group(1) if found else ""}</div>')
+    head = first[:_BODY.search(first).start()] if _BODY.search(first) else first
+    return (head + "<body>" + "".join(bodies) + "</body></html>").replace(
+        f'href="{LINK_SCHEME}', 'href="#')
+
+
+def _overflow(plan: Planned, label: str, span) -> Diagnostic:
+    return Diagnostic.of("P101", _span(span, plan), f"text does not fit {label}")
+
+
+def _span(span, plan: Planned) -> Span:
+    if isinstance(span, Span):
+        return span
+    if isinstance(span, str):
+        found = re.fullmatch(r"(.+):(\d+):(\d+)", span.strip())
+        if found:
+            return Span.point(found.group(1), int(found.group(2)), int(found.group(3)))
+    return Span.point(plan.origin or str(plan.target), 1, 1)
