@@ -10,7 +10,7 @@ import pytest
 
 from smersh_dsl.parse.errors import TOP_LEVEL
 from smersh_dsl.parse.parser import parse_text
-from tests.conftest import REPO, check_paths
+from conftest import REPO, check_paths
 
 FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.S | re.M)
 DOCS = [REPO / "README.md", REPO / "docs" / "language.md", REPO / "docs" / "books.md",

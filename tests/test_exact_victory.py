@@ -14,8 +14,8 @@ from smersh_dsl.export.document import document
 from smersh_dsl.play.exact import exact_victory
 from smersh_dsl.play.odds import pass_chance
 from smersh_dsl.play.victory import estimate, make_party, parse_party
-from tests.conftest import REPO, smersh
-from tests.test_victory import SKILL, one_test_section
+from conftest import REPO, smersh
+from test_victory import SKILL, one_test_section
 
 BASE = {"Spycraft": 2, "Athletics": 1}
 FACES = tuple(SKILL)

@@ -10,7 +10,7 @@ import pytest
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.parse import blocks, parser
-from tests.conftest import REPO
+from conftest import REPO
 
 SOURCES = sorted([*(REPO / "books").rglob("*.smersh"), *(REPO / "tests" / "cases").rglob("*.smersh")])
 

@@ -12,7 +12,7 @@ import pytest
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
-from tests.conftest import REPO, smersh
+from conftest import REPO, smersh
 
 EPIC = REPO / "books" / "epic"
 
