@@ -183,8 +183,9 @@ def lsp_command() -> None:
       "command": ["smersh", "lsp"], "filetypes": ["smersh"]
     """
     from smersh_dsl.lsp.server import main as serve
-    from smersh_dsl.parse import collector
+    from smersh_dsl.parse import collector, parallel
 
     collector.one_shot(False)     # a server lives long: what it replaces must be freed
+    parallel.serial_only()        # and it runs an event loop: no forking under it
 
     serve()

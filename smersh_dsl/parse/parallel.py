@@ -19,6 +19,15 @@ from smersh_dsl.parse.parser import Parsed, _parse_cached, _remembered, parser, 
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
+_processes_allowed = True
+
+
+def serial_only() -> None:
+    """Never start worker processes in this process (the language server: forking a
+    process that runs an event loop and threads is not safe, and after its first check
+    it only ever parses what was just edited)."""
+    global _processes_allowed
+    _processes_allowed = False
 
 
 def _workers() -> int:
@@ -64,7 +73,8 @@ def parse_many(files: list[tuple[Path, str]]) -> None:
             missing.append((text, shown))
     workers = min(_workers(), len(missing))
     size = sum(len(text) for text, _ in missing)
-    if workers < 2 or size < MIN_PARALLEL_BYTES or not sys.platform.startswith("linux"):
+    if (workers < 2 or size < MIN_PARALLEL_BYTES or not _processes_allowed
+            or not sys.platform.startswith("linux")):
         for job in missing:
             _parse_and_store(job)
         return
