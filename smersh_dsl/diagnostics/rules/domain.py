@@ -140,4 +140,15 @@ RULES = [
          "city of another region is a copying slip.",
          'mission "Lost Luggage" { region Europe city Tokyo }',
          'mission "Lost Luggage" { region Europe city Paris }', phase="domain"),
+    Rule("E002", "spy-skill-over-board", E, "a spy sheet starts a skill above the skill board",
+         "A basic skill's track runs up to the game's `max` (EP-SKILL-1: up to 5); a spy "
+         "sheet cannot start a skill beyond it, and the player could never mark it.",
+         'spy "Ann" { skills { Spycraft 6 Athletics 1 } }    # skills { ... } max 5',
+         'spy "Ann" { skills { Spycraft 5 Athletics 1 } }', phase="domain"),
+    Rule("E003", "too-many-advanced-skills", E,
+         "a spy sheet holds an advanced skill twice, or more than the game allows",
+         "A spy holds each advanced skill at most once, and at most the game's `limit` of "
+         "them (EP-SKILL-2: at most 7).",
+         'spy "Ann" { advanced_skills { Stealth Disguise Stealth } }',
+         'spy "Ann" { advanced_skills { Stealth Disguise } }', phase="domain"),
 ]
