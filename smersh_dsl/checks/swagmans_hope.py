@@ -118,3 +118,20 @@ def coastal_fate_numbers(ctx: Context) -> Iterator[Diagnostic]:
                                     "each coastal city has its own number on the fate card")
             else:
                 first[loc.fate] = loc.name.text
+
+
+@check("A006")
+def hub_reaches_the_coast(ctx: Context) -> Iterator[Diagnostic]:
+    """SH-BOARD-1: Swagman's Hope is connected to all four coastal cities of its board."""
+    for region in ctx.project.of_type(Region):
+        coastal = [loc.name.text for loc in region.locations if loc.coastal]
+        for hub in (loc for loc in region.locations if loc.hub):
+            linked = ({r.end.name for r in region.routes if r.start.name == hub.name.text}
+                      | {r.start.name for r in region.routes if r.end.name == hub.name.text})
+            missing = [city for city in coastal if city not in linked]
+            if missing:
+                yield Diagnostic.of("A006", hub.name.span,
+                                    f"\"{hub.name.text}\" has no route to "
+                                    + ", ".join(f"\"{city}\"" for city in missing),
+                                    "the hub touches every coastal city (SH-BOARD-1): add "
+                                    f"`route \"{hub.name.text}\" {missing[0]}`")

@@ -6,7 +6,8 @@ from smersh_dsl.diagnostics.diagnostic import Severity
 E, W = Severity.ERROR, Severity.WARNING
 
 _AUS = ('override region Australia {\n  city Darwin [coastal fate 1]\n  city Perth [coastal fate 2]\n'
-        '  city Hub [hub values 1..4]\n  area Outback [stranded_only]\n  route Hub Darwin\n}\n')
+        '  city Hub [hub values 1..4]\n  area Outback [stranded_only]\n  route Hub Darwin\n'
+        '  route Hub Perth\n}\n')
 _CAMPAIGN = ('campaign c "C" {\n  log { field count number "Count" }\n'
              '  board { "Chief" "Deputy" }\n'
              '  evidence { means { "A" "B" } motive { "M" "N" } opportunity { "O" "P" } }\n'
@@ -57,6 +58,10 @@ RULES = [
          "The fate card's blue number picks one coastal city (SH-BOARD-1), so each coastal "
          "city of a region has its own number.",
          _AUS.replace("Perth [coastal fate 2]", "Perth [coastal fate 1]"), _AUS, phase="domain"),
+    Rule("A006", "hub-off-the-coast", E, "the hub lacks a route to a coastal city",
+         "Swagman's Hope is connected to all four coastal cities (SH-BOARD-1): a spy leaves it "
+         "for any of them, so each needs a `route` from the hub.",
+         _AUS.replace("  route Hub Perth\n", ""), _AUS, phase="domain"),
     Rule("K001", "read-before-recorded", E, "a log field read before any earlier scenario records it",
          "A setup reads only what an earlier scenario recorded (SC-LOG-2): `read FIELD from N` "
          "needs scenario N to come first and to `record FIELD`.",
