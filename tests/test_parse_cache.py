@@ -23,7 +23,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("SMERSH_CACHE_DIR", str(folder))
     monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
-    monkeypatch.setattr(parallel, "_remembered", parser._remembered)
     return folder
 
 
@@ -42,7 +41,6 @@ def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
     """What a new process knows: nothing in memory (the disk cache stays)."""
     fresh = type(parser._remembered)()
     monkeypatch.setattr(parser, "_remembered", fresh)
-    monkeypatch.setattr(parallel, "_remembered", fresh)
 
 
 def test_an_unchanged_file_is_read_from_the_cache_not_parsed(cache, monkeypatch, tmp_path):

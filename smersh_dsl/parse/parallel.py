@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from smersh_dsl.parse import cache as disk_cache
-from smersh_dsl.parse.parser import Parsed, _parse_cached, _remembered, parser, remember
+from smersh_dsl.parse.parser import Parsed, _parse_cached, parser, recall, remember
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
@@ -64,12 +64,7 @@ def parse_many(files: list[tuple[Path, str]]) -> None:
     missing: list[tuple[str, str]] = []
     for path, shown in files:
         text, _ = read_source(path, shown)
-        if text is None or (text, shown) in _remembered:
-            continue
-        stored = disk_cache.load(text, shown)
-        if stored is not None:
-            remember(text, shown, stored)
-        else:
+        if text is not None and not recall(text, shown):
             missing.append((text, shown))
     workers = min(_workers(), len(missing))
     size = sum(len(text) for text, _ in missing)

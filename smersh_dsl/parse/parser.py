@@ -209,10 +209,16 @@ def parse_file(path: Path, shown: str | None = None) -> tuple[SourceFile | None,
     text, problems = read_source(path, shown)
     if text is None:
         return None, problems
-    if (text, shown) not in _remembered:
-        stored = disk_cache.load(text, shown)
-        if stored is not None:
-            remember(text, shown, stored)
-        else:
-            disk_cache.store(text, shown, _parse_cached(text, shown))
+    if not recall(text, shown):
+        disk_cache.store(text, shown, _parse_cached(text, shown))
     return parse_text(text, shown)
+
+
+def recall(text: str, shown: str) -> bool:
+    """Whether this parse is in memory, or was read back from the disk cache into it."""
+    if (text, shown) in _remembered:
+        return True
+    stored = disk_cache.load(text, shown)
+    if stored is not None:
+        remember(text, shown, stored)
+    return stored is not None

@@ -1,7 +1,7 @@
 """Rendering one section: the unit of work the pipeline hands to a worker process.
 
-``render_section`` lays the HTML out, asks the overflow check (``print/overflow.py``, when
-it is installed) which fitted boxes overflow, and writes the PDF. It returns plain,
+``render_section`` lays the HTML out, asks the overflow check (``print/overflow.py``)
+which fitted boxes overflow, and writes the PDF. It returns plain,
 picklable values, so it runs the same in this process or in a pool of processes.
 """
 
@@ -24,23 +24,15 @@ class RenderError(Exception):
     """WeasyPrint could not render a section; the message says why, without a traceback."""
 
 
-def _overflow_check():
-    try:
-        from smersh_dsl.print.overflow import find_overflows
-    except ImportError:
-        return None
-    return find_overflows
-
-
 def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered:
+    from smersh_dsl.print.overflow import find_overflows
     from smersh_dsl.print.render import layout, pdf_bytes
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
         document = layout(html)
-        check = _overflow_check()
-        overflows = tuple((o.label, getattr(o, "span", None)) for o in check(document)) if check else ()
+        overflows = tuple((o.label, o.span) for o in find_overflows(document))
         pdf = pdf_bytes(html, profile, forms=forms, document=document)
     except Exception as error:   # WeasyPrint raises anything from its parsers and layout
         raise RenderError(f"{type(error).__name__}: {error}") from None

@@ -81,12 +81,14 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             for p in planned for s in p.document.sections]
     pdfs: dict[str, bytes] = {}
     todo = []
-    for done, (plan, section, key) in enumerate(work, 1):
+    queued: set[str] = set()
+    for plan, section, key in work:
         hit = pdfs.get(key) or cache.get(key)
         if hit is not None:
             pdfs[key] = hit
             result.cached += 1
-        elif all(key != k for _, _, k in todo):
+        elif key not in queued:
+            queued.add(key)
             todo.append((plan, section, key))
     if result.cached:
         progress(f"{result.cached} of {len(work)} sections unchanged (cached)")
@@ -113,7 +115,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         return {}
     outputs = {}
     for plan in planned:
-        parts = [pdfs[section_key(s.html, profile, plan.document.forms)] for s in plan.document.sections]
+        parts = [pdfs[key] for owner, _, key in work if owner is plan]
         progress(f"merging {len(parts)} section{'s' if len(parts) != 1 else ''} into {plan.target}")
         try:
             outputs[plan.target] = merge(plan.document, parts)
