@@ -21,6 +21,7 @@ import copy
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -72,20 +73,23 @@ class Script:
 class ExactTable(Table):
     def roll_dice(self, count: int) -> list[str]:
         """All the dice of a test at once: which faces came up, not in which order."""
-        faces = self.faces("skill")
-        kinds = list(dict.fromkeys(faces))
-        chance = {k: Fraction(faces.count(k), len(faces)) for k in kinds}
-        options = []
-        for combo in combinations_with_replacement(kinds, count):
-            counts = [combo.count(k) for k in kinds]
-            ways = math.factorial(count)
-            for c in counts:
-                ways //= math.factorial(c)
-            weight = Fraction(ways)
-            for k, c in zip(kinds, counts):
-                weight *= chance[k] ** c
-            options.append((list(combo), weight))
-        return self.rng.pick(options)  # type: ignore[attr-defined]
+        return list(self.rng.pick(_outcomes(tuple(self.faces("skill")), count)))  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=64)
+def _outcomes(faces: tuple[str, ...], count: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """Each multiset of faces ``count`` dice can show, with its multinomial probability."""
+    kinds = list(dict.fromkeys(faces))
+    chance = {k: Fraction(faces.count(k), len(faces)) for k in kinds}
+    options = []
+    for combo in combinations_with_replacement(kinds, count):
+        ways = math.factorial(count)
+        weight = Fraction(1)
+        for kind in kinds:
+            ways //= math.factorial(combo.count(kind))
+            weight *= chance[kind] ** combo.count(kind)
+        options.append((combo, ways * weight))
+    return tuple(options)
 
 
 def _spy_key(spy: Spy) -> tuple:
