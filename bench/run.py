@@ -358,8 +358,8 @@ def table(results: list[dict], notes: list[str]) -> str:
         if 100_000 in by:
             s = by[100_000]["cold"]["median_s"] / ten["cold"]["median_s"]
             checks.append(("scaling", s <= 12, f"{s:.2f}x"))
-        for key, ok, got in checks:
-            lines.append(f"  {'met   ' if ok else 'MISSED'} {TARGETS[key]:<40} measured {got}")
+        for key, met, got in checks:
+            lines.append(f"  {'met   ' if met else 'MISSED'} {TARGETS[key]:<40} measured {got}")
     for r in results:
         for p in r["problems"]:
             notes.append(f"[{r['entries']}] {p}")
