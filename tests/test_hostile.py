@@ -444,3 +444,25 @@ def test_fmt_leaves_every_hostile_file_alone_and_says_why(tmp_path: Path):
 
 
 UNFORMATTED_CALM = 'status "Calm" {\n      effect "Breathe."\n\n\n\n}   \n'
+
+
+@pytest.mark.parametrize("count", [64, 65])
+def test_a_chain_of_nots_is_read_up_to_64_and_S006_past_it(tmp_path: Path, count: int):
+    """No brace shows how deep `not not ...` goes, so the builder counts the chain: 64 is
+    read (the limit of S006), 65 is S006 at the outermost `not`."""
+    path = tmp_path / "nots.smersh"
+    path.write_text("entry 01.1.1 {\n  if " + "not " * count + "expert { \"x\" }\n}\n")
+    codes = [d.code for d in check_paths(path)]
+    if count == 64:
+        assert "S006" not in codes
+    else:
+        d = only(check_paths(path), "S006")
+        assert (d.span.line, d.span.column) == (2, 6)
+        assert "more than 64 deep" in d.message
+
+
+def test_a_chain_of_else_ifs_past_64_is_S006_at_the_first_else(tmp_path: Path):
+    path = tmp_path / "elses.smersh"
+    path.write_text("entry 01.1.1 {\n  if expert { \"x\" }\n" + "  else if expert { \"y\" }\n" * 65 + "}\n")
+    d = only(check_paths(path), "S006")
+    assert (d.span.line, d.span.column) == (3, 3)

@@ -8,8 +8,8 @@ from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput, VisitError
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
 
 from smersh_dsl.cachedir import cache_dir
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -22,10 +22,11 @@ from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, u
 from smersh_dsl.parse.scan import in_literal, position
 from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.transform import ModelBuilder
+from smersh_dsl.parse.transform.base import MAX_DEPTH   # real content stays under 10
+from smersh_dsl.parse.transform.embedded import EmbeddedLark, Inline, callbacks, parse_with
 from smersh_dsl.resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
-MAX_DEPTH = 64            # blocks inside blocks; real content stays under 10
 MAX_DIGITS = 9            # numbers in content are small: counts, costs, keys
 _big_numbers: list[Token] = []
 _BLOCK_START = re.compile(r"^(?:override[ \t]+)?(?:%s)\b" % "|".join(sorted(TOP_LEVEL)), re.M)
@@ -34,8 +35,9 @@ _comments: list[Token] = []
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser. Building its tables takes most of a second, so Lark keeps them in
-    our cache folder (it checks the grammar's digest and rebuilds a stale or bad file)."""
+    """The LALR parser, which builds the model as it parses (see transform/embedded.py).
+    Building its tables takes most of a second, so Lark keeps them in our cache folder (it
+    checks the grammar's digest and rebuilds a stale or bad file)."""
     grammar = grammar_path().read_text(encoding="utf-8")
     folder = cache_dir("grammar")
     cache: str | bool = False
@@ -46,8 +48,9 @@ def parser() -> Lark:
             cache = str(folder / f"lark-{digest}.pickle")
         except OSError:
             cache = False
-    return Lark(grammar, parser="lalr", lexer="contextual", cache=cache,
-                propagate_positions=True, maybe_placeholders=False,
+    return EmbeddedLark(grammar, parser="lalr", lexer="contextual", cache=cache,
+                transformer=callbacks(ModelBuilder.rule_methods()), tree_class=Inline,
+                propagate_positions=False, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
                                  "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
 
@@ -103,15 +106,22 @@ def _recovery_window(text: str, offset: int) -> tuple[int, int]:
     return begin, after[0] if after else len(text)
 
 
-def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Diagnostic]]:
-    """Parse, recovering at top-level blocks: one error per broken block, at most 50."""
+def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[Diagnostic],
+                                                list[Diagnostic]]:
+    """Parse into the model's top-level definitions, recovering at top-level blocks: one
+    error per broken block, at most 50. Gives the definitions, the comments, the syntax
+    errors and the builder's findings (those of the attempt that parsed: an abandoned
+    attempt's are dropped with it)."""
     diagnostics: list[Diagnostic] = []
     attempt = text
     for _ in range(MAX_SYNTAX_ERRORS):
         _comments.clear()
+        builder = ModelBuilder(file)
         try:
-            tree = parser().parse(attempt)
-            return tree, list(_comments), diagnostics
+            definitions = parse_with(parser(), builder, attempt)
+            if builder.too_deep is not None:    # read, but too deep for what comes next
+                return None, list(_comments), [builder.too_deep], []
+            return definitions, list(_comments), diagnostics, builder.diagnostics
         except UnexpectedInput as error:
             offset = error.pos_in_stream if error.pos_in_stream is not None else len(attempt)
             begin, end = _recovery_window(attempt, offset)
@@ -131,7 +141,7 @@ def parse_tree(text: str, file: str) -> tuple[Tree | None, list[Token], list[Dia
             if attempt[begin:end].strip() == "":
                 break
             attempt = _blank(attempt, begin, end)
-    return None, list(_comments), diagnostics
+    return None, list(_comments), diagnostics, []
 
 
 Parsed = tuple[SourceFile, tuple[Diagnostic, ...]]
@@ -171,9 +181,7 @@ def _parse_guarded(text: str, file: str) -> Parsed:
     try:
         with paused():
             return _parse_uncached(text, file)
-    except (RecursionError, VisitError) as error:   # a thousand `not`s or `else if`s in a row
-        if isinstance(error, VisitError) and not isinstance(error.orig_exc, RecursionError):
-            raise
+    except RecursionError:   # a thousand `not`s or `else if`s in a row, walked for refs
         return SourceFile(path=file, text=text, definitions=()), (Diagnostic.of(
             "S006", Span.point(file, 1, 1), "the file nests too deeply to be read",
             f"keep blocks and conditions under {MAX_DEPTH} levels deep"),)
@@ -181,18 +189,15 @@ def _parse_guarded(text: str, file: str) -> Parsed:
 
 def _parse_uncached(text: str, file: str) -> Parsed:
     _big_numbers.clear()
-    tree, comment_tokens, diagnostics = parse_tree(text, file)
+    found, comment_tokens, diagnostics, findings = parse_model(text, file)
     diagnostics.extend(Diagnostic.of(
         "S005", Span(file, t.line or 1, t.column or 1, t.end_line or 1, t.end_column or 1),
         f"a number of {len(str(t))} characters", f"numbers here have at most {MAX_DIGITS} digits")
         for t in dict.fromkeys(_big_numbers))
-    definitions: tuple = ()
-    if tree is not None:
-        builder = ModelBuilder(file)
-        definitions = builder.transform(tree)
-        diagnostics.extend(builder.diagnostics)
-        for definition in definitions:
-            refs(definition)    # memoised on the block, so the disk cache keeps them too
+    diagnostics.extend(findings)
+    definitions: tuple = found or ()
+    for definition in definitions:
+        refs(definition)    # memoised on the block, so the disk cache keeps them too
     comments = tuple(Comment(text=str(t), span=Span(file, t.line or 1, t.column or 1,
                                                     t.end_line or 1, t.end_column or 1))
                      for t in comment_tokens)

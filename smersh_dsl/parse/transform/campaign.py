@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from lark import v_args
-from lark.tree import Meta
-
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, CampaignStep, Combination,
                                        EvidenceCard, EvidenceKind, FieldScope, FieldType,
                                        LogField, Scenario, StepAction, StepMode)
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.steps import Prose
 from smersh_dsl.parse.transform.base import BaseBuilder
+from smersh_dsl.parse.transform.embedded import Where
 
 
-@v_args(meta=True)
 class CampaignBuilder(BaseBuilder):
-    def campaign(self, meta: Meta, children: list) -> CampaignDef:
+    def campaign(self, meta: Where, children: list) -> CampaignDef:
         key, title, *items = children
         fields: dict = {"log_fields": (), "evidence": (), "combinations": (), "rules": ()}
         for item in items:
@@ -31,10 +28,10 @@ class CampaignBuilder(BaseBuilder):
         return CampaignDef(span=self._span(meta), key=self._as_name(key), title=self._text(title),
                            **fields)
 
-    def log(self, meta: Meta, children: list) -> tuple:
+    def log(self, meta: Where, children: list) -> tuple:
         return ("log_fields", tuple(children))
 
-    def log_field(self, meta: Meta, children: list) -> LogField:
+    def log_field(self, meta: Where, children: list) -> LogField:
         name, type_, *rest = children
         fields: dict = {}
         for item in rest:
@@ -47,39 +44,39 @@ class CampaignBuilder(BaseBuilder):
         return LogField(span=self._span(meta), name=self._as_name(name), type=FieldType(type_),
                         **fields)
 
-    def field_type(self, meta: Meta, children: list) -> str:
+    def field_type(self, meta: Where, children: list) -> str:
         return self._keyword(children)
 
     scope = evidence_kind = field_type
 
-    def field_scope(self, meta: Meta, children: list) -> FieldScope:
+    def field_scope(self, meta: Where, children: list) -> FieldScope:
         return FieldScope(children[0])
 
-    def expert_tag(self, meta: Meta, children: list) -> bool:
+    def expert_tag(self, meta: Where, children: list) -> bool:
         return True
 
-    def board(self, meta: Meta, children: list) -> tuple:
+    def board(self, meta: Where, children: list) -> tuple:
         return ("board_members", children[0])
 
-    def betrayal(self, meta: Meta, children: list) -> tuple:
+    def betrayal(self, meta: Where, children: list) -> tuple:
         return ("betrayal", int(children[0]), int(children[1]))
 
-    def evidence(self, meta: Meta, children: list) -> tuple:
+    def evidence(self, meta: Where, children: list) -> tuple:
         return ("evidence", tuple(card for group in children for card in group))
 
-    def evidence_set(self, meta: Meta, children: list) -> tuple:
+    def evidence_set(self, meta: Where, children: list) -> tuple:
         kind = EvidenceKind(children[0])
         return tuple(EvidenceCard(span=span, kind=kind, name=name, icon=icon)
                      for span, name, icon in children[1:])
 
-    def evidence_card(self, meta: Meta, children: list) -> tuple:
+    def evidence_card(self, meta: Where, children: list) -> tuple:
         icon = str(children[1]).split(":", 1)[1] if len(children) > 1 else None
         return (self._span(meta), children[0], icon)
 
-    def combinations(self, meta: Meta, children: list) -> tuple:
+    def combinations(self, meta: Where, children: list) -> tuple:
         return ("combinations", tuple(children), self._span(meta))
 
-    def combination(self, meta: Meta, children: list) -> Combination:
+    def combination(self, meta: Where, children: list) -> Combination:
         means, motive, opportunity, member = children
         return Combination(span=self._span(meta), means=self._ref(RefKind.EVIDENCE, means),
                            motive=self._ref(RefKind.EVIDENCE, motive),
@@ -87,7 +84,7 @@ class CampaignBuilder(BaseBuilder):
                            member=self._ref(RefKind.BOARD_MEMBER, member))
 
     # -- scenarios
-    def scenario(self, meta: Meta, children: list) -> Scenario:
+    def scenario(self, meta: Where, children: list) -> Scenario:
         number, title, *items = children
         fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose))}
         for item in items:
@@ -98,31 +95,31 @@ class CampaignBuilder(BaseBuilder):
         return Scenario(span=self._span(meta), number=int(number), title=self._text(title),
                         **fields)
 
-    def scenario_villain(self, meta: Meta, children: list) -> tuple:
+    def scenario_villain(self, meta: Where, children: list) -> tuple:
         found = {"villain": self._text(children[0])}
         if len(children) > 1:
             found["villain_expert"] = children[1]
         return ("villain", found)
 
-    def expert_variant(self, meta: Meta, children: list) -> str:
+    def expert_variant(self, meta: Where, children: list) -> str:
         return self._text(children[0])
 
-    def main_scheme(self, meta: Meta, children: list) -> tuple:
+    def main_scheme(self, meta: Where, children: list) -> tuple:
         return ("main_scheme", self._text(children[0]))
 
-    def encounter_sets(self, meta: Meta, children: list) -> tuple:
+    def encounter_sets(self, meta: Where, children: list) -> tuple:
         return ("encounter_sets", children[0])
 
-    def setup(self, meta: Meta, children: list) -> tuple:
+    def setup(self, meta: Where, children: list) -> tuple:
         return ("setup", tuple(children))
 
-    def victory_steps(self, meta: Meta, children: list) -> tuple:
+    def victory_steps(self, meta: Where, children: list) -> tuple:
         return ("victory", tuple(children))
 
-    def defeat_steps(self, meta: Meta, children: list) -> tuple:
+    def defeat_steps(self, meta: Where, children: list) -> tuple:
         return ("defeat", tuple(children))
 
-    def step(self, meta: Meta, children: list) -> CampaignStep:
+    def step(self, meta: Where, children: list) -> CampaignStep:
         mode = StepMode.ALWAYS
         if isinstance(children[0], StepMode):
             mode, children = children[0], children[1:]
@@ -130,19 +127,19 @@ class CampaignBuilder(BaseBuilder):
         return CampaignStep(span=self._span(meta), mode=mode, text=self._text(text),
                             actions=tuple(actions))
 
-    def step_mode(self, meta: Meta, children: list) -> StepMode:
+    def step_mode(self, meta: Where, children: list) -> StepMode:
         return StepMode(str(children[0]))
 
-    def record(self, meta: Meta, children: list) -> StepAction:
+    def record(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.RECORD,
                           field=self._ref(RefKind.LOG_FIELD, children[0]))
 
-    def read(self, meta: Meta, children: list) -> StepAction:
+    def read(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.READ,
                           field=self._ref(RefKind.LOG_FIELD, children[0]), source=int(children[1]))
 
-    def gain_evidence(self, meta: Meta, children: list) -> StepAction:
+    def gain_evidence(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.GAIN_EVIDENCE)
 
-    def cross_out(self, meta: Meta, children: list) -> StepAction:
+    def cross_out(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.CROSS_OUT)

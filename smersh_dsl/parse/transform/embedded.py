@@ -1,0 +1,117 @@
+"""The model builder run inside Lark's parser: no parse tree is built, and no second pass
+walks one. Each rule's method runs when the LALR parser reduces the rule, with the same
+positions Lark's `propagate_positions` would have given its tree node.
+
+Lark's own embedded transformers get no positions (`v_args(meta=True)` is refused there),
+so the callbacks Lark makes are wrapped once more, outermost, where a reduction's raw
+children (keywords and braces included) are still visible. A rule's stretch of text runs
+from its first positioned child to its last, as in Lark: a token by its own position, a
+reduced rule by the stretch it was reduced from. A rule Lark passes through (`?rule` with
+one child) takes its parent's wider stretch, as Lark's "container" positions do; the
+value inside it was built with its own.
+
+Profiled on 10,000 entries, building trees with positions and then transforming them cost
+as much as lexing and parsing together; this does the same work in about half that.
+"""
+
+from __future__ import annotations
+
+import threading
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from lark import Lark, Token
+
+
+class Where:
+    """A reduced rule's value and the stretch of text the rule matched. It is what the
+    model builder's methods get as ``meta``; ``line`` is None when nothing was matched."""
+
+    __slots__ = ("value", "line", "column", "end_line", "end_column")
+
+    def __init__(self, value: Any, line: int | None, column: int | None,
+                 end_line: int | None, end_column: int | None) -> None:
+        self.value = value
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+
+
+class Inline:
+    """A `_rule`, which Lark splices into its parent: its children and their stretch."""
+
+    __slots__ = ("data", "children", "line", "column", "end_line", "end_column")
+
+    def __init__(self, data: str, children: list) -> None:
+        self.data = data
+        self.children = children
+        self.line = self.column = self.end_line = self.end_column = None
+
+
+class _Reduction(threading.local):
+    """What the outermost wrapper found, for the rule's method (one reduction at a time)."""
+
+    builder: Any = None
+    first: Any = None
+    last: Any = None
+
+
+_now = _Reduction()
+
+
+def _positioned(inner: Callable[[list], Any]) -> Callable[[list], Any]:
+    def reduce(children: list) -> Any:
+        first = last = None
+        for child in children:
+            if child.line is not None:
+                first = child
+                break
+        if first is not None:
+            for child in reversed(children):
+                if child.line is not None:
+                    last = child
+                    break
+        _now.first, _now.last = first, last
+        result = inner(children)
+        if first is not None and type(result) is not Token:
+            # A fresh value (already placed), a `_rule`, or a child passed through: all
+            # take this rule's stretch, as Lark's containers do.
+            result.line, result.column = first.line, first.column
+            result.end_line, result.end_column = last.end_line, last.end_column
+        return result
+    return reduce
+
+
+def _method(function: Callable[[Any, Where, list], Any]) -> Callable[[list], Where]:
+    def call(children: list) -> Where:
+        first, last = _now.first, _now.last
+        where = (Where(None, None, None, None, None) if first is None else
+                 Where(None, first.line, first.column, last.end_line, last.end_column))
+        where.value = function(_now.builder, where,
+                               [c.value if type(c) is Where else c for c in children])
+        return where
+    return call
+
+
+def callbacks(methods: dict[str, Callable]) -> SimpleNamespace:
+    """What Lark takes as `transformer=`: a callback per rule, from the builder's methods."""
+    return SimpleNamespace(**{name: _method(f) for name, f in methods.items()})
+
+
+class EmbeddedLark(Lark):
+    """Lark, with every rule callback wrapped to keep positions (see the module text)."""
+
+    def _prepare_callbacks(self) -> None:
+        super()._prepare_callbacks()
+        for key, callback in list(self._callbacks.items()):
+            if not isinstance(key, str):       # rules; lexer callbacks are keyed by name
+                self._callbacks[key] = _positioned(callback)
+
+
+def parse_with(lark: Lark, builder: Any, text: str) -> Any:
+    """Parse ``text``, building the model with ``builder``; the start rule's value. The
+    builder stays in place after a syntax error, for the error's interactive parser (which
+    reduces rules too when the error report tries what would have fitted)."""
+    _now.builder = builder
+    return lark.parse(text).value
