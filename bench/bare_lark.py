@@ -4,13 +4,14 @@ measured against, run by run.py as a whole process.
 
     python bench/bare_lark.py GRAMMAR_FILE PROJECT_DIR [LARK_CACHE_DIR]
 
-The options are those of smersh_dsl/parse/parser.py `parser()`: lalr, contextual lexer,
-propagate_positions, maybe_placeholders=False and lexer callbacks on the same terminals
-(here trivial ones: keep comments, pass numbers through), and, given LARK_CACHE_DIR, Lark's
-`cache=` file of parser tables there, named as smersh names it (smersh keeps it in its
-cache folder; run.py passes a fresh folder, as for a cold `smersh check`). Files are found as smersh
-finds a project's files: every *.smersh below the folder, skipping dot-folders. Prints
-one line: files, bytes, seconds spent building the parser and parsing.
+The options are those of smersh_dsl/parse/parser.py `parser()` without its transformer:
+lalr, contextual lexer, maybe_placeholders=False, lexer callbacks on the same terminals
+(here trivial ones: keep comments, pass numbers through), and Lark's plain parse tree
+without positions (smersh asks Lark for none: it places its model itself). Given
+LARK_CACHE_DIR, the parser tables come from Lark's `cache=` file there; run.py fills that
+folder once before timing, as smersh's tables ship with its grammar. Files are found as
+smersh finds a project's files: every *.smersh below the folder, skipping dot-folders.
+Prints one line: files, bytes, seconds spent building the parser and parsing.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def main(grammar: Path, root: Path, tables: Path | None = None) -> None:
         tables.mkdir(parents=True, exist_ok=True)
         cache = str(tables / f"lark-{hashlib.sha256(text.encode()).hexdigest()[:16]}.pickle")
     parser = Lark(text, parser="lalr", lexer="contextual", cache=cache,
-                  propagate_positions=True, maybe_placeholders=False,
+                  propagate_positions=False, maybe_placeholders=False,
                   lexer_callbacks={"COMMENT": comments.append, "INT": same,
                                    "SIGNED_INT": same, "ENTRY_KEY": same})
     built = time.perf_counter()

@@ -109,7 +109,9 @@ def test_parsing_in_parallel_gives_the_same_findings_as_one_at_a_time(cache, mon
     parsed = _count_parses(monkeypatch)       # counts only what the parent parses itself
     together = check_paths([project])[1]
     assert together == serial
-    assert parsed == [], "the workers parsed every file"
+    files = len(list(project.rglob("*.smersh")))
+    assert 0 < len(parsed) < files / 2, "the parent parses a little less than its half"
+    assert len(set(parsed)) == len(parsed)
 
 
 def test_a_deleted_cache_folder_is_rebuilt_by_the_next_run(tmp_path):

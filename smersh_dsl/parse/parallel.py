@@ -1,9 +1,11 @@
 """Parsing many files at once: the ones the disk cache does not hold, in parallel processes.
 
 A cold check of a large project spends most of its time in the parser, one file at a
-time; files are independent, so they are parsed by one worker process per core and the
-results (immutable models) come back to be remembered. Small jobs stay in-process: a
-worker costs more than it saves below a few hundred kilobytes.
+time; files are independent, so they are shared between this process and one worker
+process per other core, and the workers' results (immutable models) come back to be
+remembered. This process takes a little less than its share, as it also reads back what
+the workers send. Small jobs stay in-process: a worker costs more than it saves below a
+few hundred kilobytes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from smersh_dsl.parse.parser import Parsed, _parse_cached, parser, recall, remem
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
+OWN_SHARE = 0.85     # of an equal share: reading the workers' results back takes the rest
 _processes_allowed = True
 
 
@@ -74,9 +77,23 @@ def parse_many(files: list[tuple[Path, str]]) -> None:
             _parse_and_store(job)
         return
     parser()                        # built once here, inherited by the forked workers
+    theirs, mine = _shares(missing, workers)
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        chunk = max(1, len(missing) // (workers * 4))
-        for (text, shown), sent in zip(missing, pool.map(_parse_in_worker, missing,
-                                                          chunksize=chunk)):
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
+        chunk = max(1, len(theirs) // ((workers - 1) * 4))
+        sent_back = pool.map(_parse_in_worker, theirs, chunksize=chunk)
+        for job in mine:
+            _parse_and_store(job)
+        for (text, shown), sent in zip(theirs, sent_back):
             remember(text, shown, disk_cache.decode(sent)[1] if isinstance(sent, bytes) else sent)
+
+
+def _shares(jobs: list[tuple[str, str]], workers: int) -> tuple[list, list]:
+    """The workers' files and this process's (the last ones, OWN_SHARE of an equal part
+    of the bytes)."""
+    own = sum(len(text) for text, _ in jobs) / workers * OWN_SHARE
+    taken, split = 0, len(jobs)
+    while split > 1 and taken + len(jobs[split - 1][0]) <= own:
+        split -= 1
+        taken += len(jobs[split][0])
+    return jobs[:split], jobs[split:]

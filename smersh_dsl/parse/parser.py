@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import OrderedDict
 from functools import lru_cache
@@ -11,7 +10,6 @@ from pathlib import Path
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from smersh_dsl.cachedir import cache_dir
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Comment, SourceFile
 from smersh_dsl.model.span import Span
@@ -21,6 +19,7 @@ from smersh_dsl.parse.collector import paused
 from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
 from smersh_dsl.parse.scan import in_literal, position
 from smersh_dsl.parse.source import read_source
+from smersh_dsl.parse.tables import load_parser
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.base import MAX_DEPTH   # real content stays under 10
 from smersh_dsl.parse.transform.embedded import EmbeddedLark, Inline, callbacks, parse_with
@@ -35,24 +34,14 @@ _comments: list[Token] = []
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, which builds the model as it parses (see transform/embedded.py).
-    Building its tables takes most of a second, so Lark keeps them in our cache folder (it
-    checks the grammar's digest and rebuilds a stale or bad file)."""
+    """The LALR parser, which builds the model as it parses (see transform/embedded.py),
+    from tables computed once (see tables.py)."""
     grammar = grammar_path().read_text(encoding="utf-8")
-    folder = cache_dir("grammar")
-    cache: str | bool = False
-    if folder is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-            cache = str(folder / f"lark-{digest}.pickle")
-        except OSError:
-            cache = False
-    return EmbeddedLark(grammar, parser="lalr", lexer="contextual", cache=cache,
-                transformer=callbacks(ModelBuilder.rule_methods()), tree_class=Inline,
-                propagate_positions=False, maybe_placeholders=False,
-                lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
-                                 "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
+    return load_parser(EmbeddedLark, grammar,
+                       transformer=callbacks(ModelBuilder.rule_methods()), tree_class=Inline,
+                       propagate_positions=False,
+                       lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
+                                        "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
 
 
 def _clamp(token: Token) -> Token:
