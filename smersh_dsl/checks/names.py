@@ -34,32 +34,35 @@ def _unknown(ref: Ref, candidates: list[str], where: str = "") -> Diagnostic:
                          did_you_mean(ref.name, candidates))
 
 
-def _targets(ctx: Context) -> Iterator[Diagnostic]:
-    for definition in ctx.project.definitions():
-        known = showdown_targets(definition) if isinstance(definition, Showdown) else None
-        for ref in refs(definition):
-            if ref.kind is not RefKind.TARGET:
-                continue
-            if known is None:
-                shown = ref.name.zfill(2) if ref.name.isdigit() else ref.name
-                yield Diagnostic.of("N007", ref.span, f"a jump to `{shown}` outside a showdown",
-                                    "`goto` and `->` only jump between the encounters, tallies "
-                                    "and conclusions of one showdown or Dr. Lobo section")
-            elif ref.name not in known:
-                yield _unknown(ref, known, " in this section")
+def _target(ref: Ref, known: list[str] | None) -> Diagnostic | None:
+    if known is None:
+        shown = ref.name.zfill(2) if ref.name.isdigit() else ref.name
+        return Diagnostic.of("N007", ref.span, f"a jump to `{shown}` outside a showdown",
+                             "`goto` and `->` only jump between the encounters, tallies "
+                             "and conclusions of one showdown or Dr. Lobo section")
+    return None if ref.name in known else _unknown(ref, known, " in this section")
 
 
 @check(*CODES.values())
 def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
+    """One pass over every reference: jumps against their section, names against the
+    symbol table (all jumps are reported after all names, as before)."""
     symbols = ctx.symbols
+    jumps: list[Diagnostic] = []
     for definition in ctx.project.definitions():
+        known: list[str] | None = None
         for ref in refs(definition):
-            if ref.kind is RefKind.TARGET:
-                continue
-            if ref.kind is RefKind.GAME:
+            kind = ref.kind
+            if kind is RefKind.TARGET:
+                if known is None:
+                    known = (showdown_targets(definition) if isinstance(definition, Showdown)
+                             else None)
+                found = _target(ref, known)
+                if found is not None:
+                    jumps.append(found)
+            elif kind is RefKind.GAME:
                 if isinstance(definition, ExpansionDef) and ctx.project.base is None:
                     yield _unknown(ref, ctx.game_names())
-                continue
-            if not symbols.resolves(ref.kind, ref.name):
-                yield _unknown(ref, symbols.candidates(ref.kind))
-    yield from _targets(ctx)
+            elif not symbols.resolves(kind, ref.name):
+                yield _unknown(ref, symbols.candidates(kind))
+    yield from jumps
