@@ -95,8 +95,10 @@ class Table:
         skills = self.doc["vocabulary"]["skills"]
         if option["pick"] == "any":
             base = max(spy.skills.get(s, 0) for s in skills)
-        elif option["pick"] == "d6":            # SH-BUTCHER-1: a d6 picks the skill
-            base = spy.skills.get(skills[self.rng.randrange(len(skills))], 0)
+        elif option["pick"] == "d6":            # SH-BUTCHER-1: a d6 picks the skill,
+            face = self.rng.randrange(6)        # 1-5 the basic skills in board order, 6 yours
+            base = (spy.skills.get(skills[face], 0) if face < min(5, len(skills))
+                    else max(spy.skills.get(s, 0) for s in skills))
         else:
             base = spy.skills.get(option["skill"], 0)
         bonus = sum(c["dice"] for c in test["dice_with"] if spy.holds(c["holdable"]))  # EP-TEST-5
