@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import math
+import re
 import subprocess
 from pathlib import Path
 
@@ -285,6 +287,75 @@ def test_writer_markup_and_template_syntax_are_printed_literally(documents):
     text = " ".join(pages_text(render(html))[0].split())
     assert "<script>alert(1)</script>" in text and "{{ 7*7 }}" in text and "49" not in text
     assert "{% if x %}It is this one{% endif %} & that" in text
+
+
+# --- one wording for books and cards -----------------------------------------------------
+
+A_TEST = {   # "test Athletics -1 [2] or Spycraft (pass with Stealth, +1 with Disguise)"
+    "kind": "test",
+    "options": [{"pick": "named", "skill": "Athletics", "modifier": -1, "successes": 2},
+                {"pick": "named", "skill": "Spycraft", "modifier": 0, "successes": 1}],
+    "auto_pass_with": ["Stealth"], "dice_with": [{"holdable": "Disguise", "dice": 1}],
+    "pass": [{"kind": "prose", "text": "Over the wall."},
+             {"kind": "gain_status", "amount": 1, "target": "Bush Tucker"}],
+    "fail": [{"kind": "take_injury", "amount": 2, "target": None},
+             {"kind": "lose_top_secret", "amount": 1, "target": None}],
+}
+
+
+def _first_test(node, replacement: dict) -> bool:
+    """Replace the first test step found anywhere in ``node`` by ``replacement``."""
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(
+        node, list) else ()
+    for key, value in items:
+        if isinstance(value, dict) and value.get("kind") == "test":
+            node[key] = copy.deepcopy(replacement)
+            return True
+        if _first_test(value, replacement):
+            return True
+    return False
+
+
+def _test_block(html: str) -> str:
+    """The TEST line and its PASS and FAIL outcomes, without the layout's line breaks."""
+    flat = re.sub(r"\s*\n\s*", "", html)
+    found = [block for block in re.findall(
+        r'<p class="test">(?:(?!<p class="test">).)*?<div class="outcome fail">.*?</div>', flat)
+        if "Over the wall." in block]
+    assert len(found) == 1, flat
+    return found[0]
+
+
+def test_a_step_is_worded_and_marked_up_the_same_on_a_card_and_in_a_book(documents):
+    from smersh_dsl.print.books.encounter_book import encounter_book
+    book_doc = json.loads((GOLDEN / "print" / "book.json").read_text(encoding="utf-8"))
+    assert _first_test(book_doc["entries"], A_TEST)
+    book = "".join(s.html for s in encounter_book(book_doc, profile("pnp")).sections)
+    card_doc = copy.deepcopy(documents["swagmans_hope"])
+    card_doc["stranded_cards"] = [dict(card_doc["stranded_cards"][0], steps=[A_TEST])]
+    card = section(card_doc, "pnp", "stranded").html
+    on_card, in_book = _test_block(card), _test_block(book)
+    assert on_card == in_book
+    assert ('<span class="skill">Athletics</span> <span class="mod">\u22121</span> '
+            '<span class="need">[2]</span> or <span class="skill">Spycraft</span> '
+            '(Pass with Stealth; +1 die with Disguise)') in on_card
+    assert '<span class="fx">Take 2 Injuries.</span>' in on_card
+    assert "Gain the Bush Tucker Status card." in on_card
+    assert "Discard 1 Top Secret card." in on_card
+
+
+def test_mission_rewards_use_the_books_wording(documents):
+    html = section(documents["smersh"], "screen", "mission").html
+    assert "<li>Draw a Gadget card; Gain 1 Resolve</li>" in html
+    assert "Heal 2 Injuries; Gain 1 Resolve" in html and "Raise Spycraft by 1" in html
+
+
+def test_a_test_a_d6_picks_lists_the_d6_faces_on_the_butchers_card(documents):
+    html = section(documents["swagmans_hope"], "pod", "henchman").html
+    assert ("<span class=\"skill\">a Basic Skill picked by a d6</span> "
+            "<span class=\"mod\">\u22122</span>") in html
+    assert ("d6: 1 Spycraft, 2 Persuasion, 3 Deception, 4 Athletics, 5 Hand to Hand, "
+            "6 your choice") in html
 
 
 # --- goldens ------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
-"""The words a printed book uses for the typed parts of a step: effects, conditions, tests.
+"""The words every printed piece uses for the typed parts of a step: effects, conditions, tests.
 
-Everything here returns escaped HTML (``Markup``): names come from the writer and are
-escaped like prose. The wording follows the rulebook: "Athletics −2 [2]" (a bracketed
-number only when more than one success is needed, EP-TEST-3), "Pass with Adventuring",
-"+1 die with Disguise".
+The one source of this wording: the books (``templates/steps.html.j2``, ``books/common.py``)
+and the cards (``cards/steps.py``) both call it, so a step reads and is marked up the same
+way in a book and on a card. Everything here returns escaped HTML (``Markup``): names come
+from the writer and are escaped like prose. The wording follows the rulebook: "Athletics −2
+[2]" (a bracketed number only when more than one success is needed, EP-TEST-3), "Pass with
+Adventuring", "+1 die with Disguise".
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ _COUNTED = {
     "gain_red_un_transport": ("Gain", "red UN Transport token", "red UN Transport tokens"),
     "lose_red_un_transport": ("Lose", "red UN Transport token", "red UN Transport tokens"),
     "gain_top_secret": ("Gain", "Top Secret card", "Top Secret cards"),
-    "lose_top_secret": ("Lose", "Top Secret card", "Top Secret cards"),
+    "lose_top_secret": ("Discard", "Top Secret card", "Top Secret cards"),
     "gain_red_intel": ("Gain", "Red Intel", "Red Intel"),
     "lose_red_intel": ("Lose", "Red Intel", "Red Intel"),
     "gain_evidence": ("Gain", "Evidence", "Evidence"),
@@ -37,16 +39,16 @@ _COUNTED = {
 }
 
 _FIXED = {
-    "gain_gadget": "Gain a Gadget", "lose_gadget": "Lose a Gadget of your choice",
+    "gain_gadget": "Draw a Gadget card", "lose_gadget": "Discard a Gadget card of your choice",
     "stranded": "You are Stranded: draw a Stranded card", "flip": "Flip the henchman card",
     "lose_game": "The game is lost",
 }
 
 _CHOOSABLE = {   # kind -> (with a target, of the player's choice)
-    "gain_advanced_skill": ("Gain the Advanced Skill {}", "Gain an Advanced Skill of your choice"),
-    "lose_advanced_skill": ("Lose the Advanced Skill {}", "Lose an Advanced Skill of your choice"),
-    "raise_skill": ("Raise {} by 1", "Raise a Skill of your choice by 1"),
-    "lower_skill": ("Lower {} by 1", "Lower a Skill of your choice by 1"),
+    "gain_advanced_skill": ("Gain the {} Advanced Skill", "Gain an Advanced Skill of your choice"),
+    "lose_advanced_skill": ("Lose the {} Advanced Skill", "Lose an Advanced Skill of your choice"),
+    "raise_skill": ("Raise {} by 1", "Raise a Basic Skill of your choice by 1"),
+    "lower_skill": ("Lower {} by 1", "Lower a Basic Skill of your choice by 1"),
     "move": ("Move to {}", "Move to any location"),
 }
 
@@ -54,8 +56,15 @@ _STATES = {"defeated": "has been defeated", "undefeated": "is undefeated",
            "in_play": "is in play", "confronted": "has been confronted"}
 _COUNTERS = {"successes": "Success tokens", "players": "players", "intel": "Intel",
              "resolve": "Resolve", "round": "the round"}
+_NOT_STATES = {"defeated": "has not been defeated", "undefeated": "has been defeated",
+               "in_play": "is not in play", "confronted": "has not been confronted"}
 _OPS = {">=": "at least", "<=": "at most", "==": "exactly", "!=": "not", ">": "more than",
         "<": "fewer than"}
+
+# What a d6 picks for a "test d6" (SH-BUTCHER-1): the basic skills in board order, 6 free.
+D6_SKILLS = ("Spycraft", "Persuasion", "Deception", "Athletics", "Hand to Hand")
+
+GAMBLE = "Wager 1 to 6 Intel and roll that many Skill dice; one success wins."
 
 
 def signed(number: int) -> str:
@@ -76,13 +85,16 @@ def effect(step: dict) -> Markup:
         return Markup(_FIXED[kind])
     if kind in ("gain_status", "lose_status"):
         verb = "Gain" if kind == "gain_status" else "Discard"
-        return Markup("{} the Status card {}").format(verb, _name(target))
+        return Markup("{} the {} Status card").format(verb, _name(target))
     if kind in _CHOOSABLE:
         named, chosen = _CHOOSABLE[kind]
         return Markup(named).format(_name(target)) if target else Markup(chosen)
     if kind == "place_intel":
-        where = Markup("on each Lair") if step.get("on_lairs") else Markup("on {}").format(_name(target))
-        return Markup("Place {} Intel {}").format(amount, where)
+        if step.get("on_lairs"):
+            return Markup("Place {} Intel on each Lair").format(amount)
+        if target:
+            return Markup("Place {} Intel on {}").format(amount, _name(target))
+        return Markup("Place {} Intel").format(amount)
     raise ValueError(f"no wording for the effect {kind!r}")
 
 
@@ -90,9 +102,9 @@ def condition(cond: dict) -> Markup:
     """A condition as a clause: "you have Disguise", "Pierre has been confronted"."""
     kind = cond["kind"]
     if kind == "not":
-        return Markup("it is not so that {}").format(condition(cond["operand"]))
+        return _negated(cond["operand"])
     if kind == "status":
-        return Markup("you have the Status card {}").format(_name(cond["name"]))
+        return Markup("you have the {} Status card").format(_name(cond["name"]))
     if kind == "has":
         return Markup("you have {}").format(_name(cond["name"]))
     if kind == "henchman":
@@ -108,11 +120,38 @@ def condition(cond: dict) -> Markup:
     raise ValueError(f"no wording for the condition {kind!r}")
 
 
+def _negated(cond: dict) -> Markup:
+    """A condition that must not hold: "you do not have Disguise"."""
+    kind = cond["kind"]
+    if kind == "status":
+        return Markup("you do not have the {} Status card").format(_name(cond["name"]))
+    if kind == "has":
+        return Markup("you do not have {}").format(_name(cond["name"]))
+    if kind == "henchman":
+        return Markup("{} {}").format(_name(cond["henchman"]), _NOT_STATES[cond["state"]])
+    if kind == "main_henchman":
+        return Markup("the main henchman {}").format(_NOT_STATES[cond["state"]])
+    if kind == "expert":
+        return Markup("you do not play the expert campaign")
+    return Markup("it is not so that {}").format(condition(cond))
+
+
+def test(step: dict) -> Markup:
+    """A test's line after its TEST label: the options, then any bonuses.
+
+    "Athletics −1 [2] or Spycraft (Pass with Stealth)"."""
+    line = Markup(" or ").join(test_option(option) for option in step["options"])
+    bonuses = test_bonuses(step)
+    return line + Markup(" ") + bonuses if bonuses else line
+
+
 def test_option(option: dict) -> Markup:
-    """One alternative of a test: "Athletics −2 [2]", "any Skill", "a Skill picked by a d6"."""
+    """One alternative of a test: "Athletics −2 [2]", "any Basic Skill", "a Basic Skill picked
+    by a d6"."""
     pick = option["pick"]
     skill = (_name(option["skill"]) if pick == "named"
-             else Markup("any Skill") if pick == "any" else Markup("a Skill picked by a d6"))
+             else Markup("any Basic Skill") if pick == "any"
+             else Markup("a Basic Skill picked by a d6"))
     parts = [Markup('<span class="skill">{}</span>').format(skill)]
     if option["modifier"]:
         parts.append(Markup('<span class="mod">{}</span>').format(signed(option["modifier"])))
@@ -132,6 +171,13 @@ def test_bonuses(step: dict) -> Markup:
         word = "die" if abs(dice) == 1 else "dice"
         parts.append(Markup("{} {} with {}").format(signed(dice), word, _name(clause["holdable"])))
     return Markup("({})").format(Markup("; ").join(parts)) if parts else Markup("")
+
+
+def d6_skills() -> Markup:
+    """What each face of the d6 picks, for a test whose skill a d6 picks (SH-BUTCHER-1):
+    "d6: 1 Spycraft, 2 Persuasion, …, 6 your choice"."""
+    faces = [f"{face} {skill}" for face, skill in enumerate(D6_SKILLS, 1)]
+    return Markup("d6: {}, {} your choice").format(", ".join(faces), len(D6_SKILLS) + 1)
 
 
 def _name(text: str | None) -> Markup:

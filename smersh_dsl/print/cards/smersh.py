@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from smersh_dsl.print.cards.backs import deck_back, henchman_back
 from smersh_dsl.print.cards.faces import face
 from smersh_dsl.print.cards.model import Card, Deck, span_of
-from smersh_dsl.print.cards.steps import effect_text, steps_html
+from smersh_dsl.print.cards.steps import effects_text, steps_html
 
 
 def _slug(text: str) -> str:
@@ -60,7 +60,7 @@ def mission_deck(doc: dict) -> Iterator[Deck]:
     yield Deck("mission", "Secret Mission cards", tuple(
         Card(f"secret mission card {m['name']}", "mission",
              face("mission", card=m, rewards=[
-                 "; ".join(effect_text(e) for e in reward) for reward in m["rewards"]]),
+                 effects_text(reward) for reward in m["rewards"]]),
              back, span_of(m))
         for m in missions))
 

@@ -1,169 +1,137 @@
-"""Steps and effects as the short game text a card prints ("Test Spycraft -1 [2]").
+"""Steps as a card prints them: the books' words and markup, laid out for a card.
 
 Stranded cards, dead drops, secret-mission rewards and the Aussie Butcher's levels hold
-typed steps in the JSON; a card shows them the way the printed games word them: a test
-names its skills, modifiers and bracketed successes, then PASS and FAIL results.
-Writer prose is escaped through ``markup.prose``; everything else is built from the
-closed vocabulary of effects, so nothing a writer types is interpreted.
+typed steps in the JSON. Every word of a step comes from ``print/phrases.py``, the wording
+the books use too, and each part has the books' markup (``templates/steps.html.j2``): prose
+and effects run together in one paragraph ("It works. Gain 1 Intel."), an effect is a
+``<span class="fx">``, a test a TEST line followed by PASS and FAIL outcomes, a gamble a
+GAMBLE line with the same outcomes, a condition "If …:" in a branch. What only a card
+does, for want of room: a choice shows each option's label, its condition and, when the
+label does not already say them, its effects (not its prose, nor a test inside it); a test
+whose skill a d6 picks lists the d6 faces.
+Writer prose is escaped through ``markup.paragraphs``; nothing a writer types is
+interpreted.
 """
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from smersh_dsl.print.markup import prose
+from smersh_dsl.print import phrases
+from smersh_dsl.print.markup import paragraphs, prose
 
-_COUNTED = {
-    "gain_intel": ("Gain {n} Intel", None), "lose_intel": ("Lose {n} Intel", None),
-    "gain_resolve": ("Gain {n} Resolve", None), "lose_resolve": ("Lose {n} Resolve", None),
-    "gain_success": ("Gain {n} Success token{s}", None),
-    "lose_success": ("Lose {n} Success token{s}", None),
-    "gain_un_transport": ("Gain {n} UN Transport", None),
-    "lose_un_transport": ("Lose {n} UN Transport", None),
-    "gain_blue_un_transport": ("Gain {n} blue UN Transport", None),
-    "lose_blue_un_transport": ("Lose {n} blue UN Transport", None),
-    "gain_red_un_transport": ("Gain {n} red UN Transport", None),
-    "lose_red_un_transport": ("Lose {n} red UN Transport", None),
-    "gain_top_secret": ("Gain {n} Top Secret card{s}", None),
-    "lose_top_secret": ("Discard {n} Top Secret card{s}", None),
-    "gain_red_intel": ("Gain {n} red Intel", None), "lose_red_intel": ("Lose {n} red Intel", None),
-    "gain_evidence": ("Gain {n} evidence card{s}", None),
-    "lose_evidence": ("Lose {n} evidence card{s}", None),
-    "take_injury": ("Take {n} injur{ies}", None), "heal_injury": ("Heal {n} injur{ies}", None),
-    "advance_lobo": ("Advance Dr. Lobo {n} space{s}", None),
-    "retreat_lobo": ("Retreat Dr. Lobo {n} space{s}", None),
-    "draw_villain_card": ("Draw {n} Villain card{s}", None),
-    "draw_top_secret": ("Draw {n} Top Secret card{s}", None),
-    "draw_fate_card": ("Draw {n} Fate card{s}", None),
-}
-
-_NAMED = {
-    "gain_status": ("Gain the {t} status", "Gain a status"),
-    "lose_status": ("Discard the {t} status", "Discard a status"),
-    "gain_advanced_skill": ("Gain the {t} Advanced Skill", "Gain an Advanced Skill"),
-    "lose_advanced_skill": ("Lose the {t} Advanced Skill", "Lose an Advanced Skill of your choice"),
-    "raise_skill": ("Raise {t}", "Raise any Basic Skill"),
-    "lower_skill": ("Lower {t}", "Lower a Basic Skill of your choice"),
-    "move": ("Move to {t}", "Move to any space"),
-    "place_intel": ("Place {n} Intel on {t}", "Place {n} Intel"),
-    "gain_gadget": ("Draw a Gadget card", "Draw a Gadget card"),
-    "lose_gadget": ("Discard a Gadget card", "Discard a Gadget card"),
-    "stranded": ("You are stranded", "You are stranded"),
-    "flip": ("Flip this card", "Flip this card"),
-    "lose_game": ("You lose the game", "You lose the game"),
-    "goto": ("Go to {t}", "Go on"),
-}
-
-D6_SKILLS = ("Spycraft", "Persuasion", "Deception", "Athletics", "Hand to Hand")
+_BLOCKS = {"test", "gamble", "choice", "if", "reroll_if_confronted"}
 
 
-def effect_text(effect: dict) -> str:
-    """One effect in the games' wording, e.g. "Take 2 injuries", "Move to Perth"."""
-    kind, amount, target = effect["kind"], effect.get("amount", 1), effect.get("target")
-    values = {"n": amount, "s": "" if amount == 1 else "s", "ies": "y" if amount == 1 else "ies",
-              "t": target}
-    if kind in _COUNTED:
-        return _COUNTED[kind][0].format(**values)
-    if kind == "place_intel" and effect.get("on_lairs"):
-        return f"Place {amount} Intel on each Lair"
-    named, unnamed = _NAMED.get(kind, (kind.replace("_", " ").capitalize(), None))
-    return (named if target else unnamed or named).format(**values)
-
-
-def _modifier(value: int) -> str:
-    return f" {value:+d}" if value else ""
-
-
-def test_text(step: dict) -> str:
-    """The test line: "Test Spycraft -1 or Athletics [2] (pass with Stealth; +1 die with Disguise)"."""
-    parts = []
-    for option in step["options"]:
-        if option["pick"] == "named":
-            parts.append(f"{option['skill']}{_modifier(option['modifier'])}")
-        elif option["pick"] == "any":
-            parts.append(f"any Basic Skill{_modifier(option['modifier'])}")
-        else:
-            rolled = "; ".join(f"{i} {s}" for i, s in enumerate(D6_SKILLS, 1))
-            parts.append(f"a Basic Skill rolled on a D6 ({rolled}; 6 your choice)"
-                         f"{_modifier(option['modifier'])}")
-    successes = {o["successes"] for o in step["options"]}
-    text = "Test " + " or ".join(parts)
-    if successes != {1}:
-        text += " " + "/".join(f"[{n}]" for n in sorted(successes))
-    extras = []
-    if step.get("auto_pass_with"):
-        extras.append("pass with " + " or ".join(step["auto_pass_with"]))
-    for dice in step.get("dice_with", []):
-        extras.append(f"{dice['dice']:+d} {'die' if abs(dice['dice']) == 1 else 'dice'} "
-                      f"with {dice['holdable']}")
-    return text + (f" ({'; '.join(extras)})" if extras else "")
-
-
-def condition_text(condition: dict) -> str:
-    kind = condition["kind"]
-    if kind == "not":
-        return "not " + condition_text(condition["operand"])
-    if kind == "status":
-        return f"you have the {condition['name']} status"
-    if kind == "has":
-        return f"you have {condition['name']}"
-    if kind == "henchman":
-        state = condition["state"].replace("_", " ")
-        return f"the {condition['henchman']} Henchman sheet is {state}"
-    if kind == "main_henchman":
-        return f"the main Henchman is {condition['state'].replace('_', ' ')}"
-    if kind == "level":
-        return f"this Henchman is at level {condition['value']}"
-    if kind == "compare":
-        return f"{condition['counter']} {condition['op']} {condition['value']}"
-    if kind == "expert":
-        return "this is an expert campaign"
-    return kind.replace("_", " ")
+def effects_text(effects: list[dict]) -> Markup:
+    """Effects in one line, as a mission reward lists them: "Draw a Gadget card; Gain 1 Resolve"."""
+    return Markup("; ").join(phrases.effect(e) for e in effects if e["kind"] != "prose")
 
 
 def steps_html(steps: list[dict]) -> Markup:
-    """HTML for a list of steps: prose paragraphs, effect lines, tests with their results."""
-    return Markup(" ").join(_step(step) for step in steps)
+    """HTML for a list of steps: paragraphs of prose and effects, tests with their outcomes."""
+    return Markup("").join(_block(kind, content) for kind, content in _runs(steps))
 
 
-def _results(label: str, steps: list[dict]) -> Markup:
-    return Markup('<div class="result"><span class="result-label">{}</span> {}</div>').format(
-        label, steps_html(steps) if steps else Markup("Nothing happens."))
+def _words(step: dict) -> Markup:
+    if step["kind"] == "goto":    # a card has no section to link to: the target as a name
+        return Markup('Go to <span class="goto">{}</span>').format(step["target"])
+    return phrases.effect(step)
 
 
-def _step(step: dict) -> Markup:
-    kind = step["kind"]
-    if kind == "prose":
-        return Markup('<p class="prose">{}</p>').format(prose(step["text"]))
+def _fx(step: dict) -> Markup:
+    """An effect as the books mark it up: ``<span class="fx">Take 2 Injuries.</span>``."""
+    return Markup('<span class="fx">{}.</span>').format(_words(step))
+
+
+def _runs(steps: list[dict]) -> list[tuple[str, object]]:
+    """The steps grouped as books/common.py groups them: ("text", [paragraph, ...]) for
+    prose and effects running together, (kind, step) for each block step."""
+    out: list[tuple[str, object]] = []
+    current: list[Markup] = []
+
+    def close() -> None:
+        if current:
+            out.append(("text", list(current)))
+            current.clear()
+
+    for step in steps:
+        kind = step["kind"]
+        if kind in _BLOCKS:
+            close()
+            out.append((kind, step))
+        elif kind == "prose":
+            found = paragraphs(step["text"])
+            if current and found:
+                current[-1] = current[-1] + Markup(" ") + found[0]
+                found = found[1:]
+            current.extend(found)
+        elif current:
+            current[-1] = current[-1] + Markup(" ") + _fx(step)
+        else:
+            current.append(_fx(step))
+    close()
+    return out
+
+
+def _block(kind: str, content) -> Markup:
+    if kind == "text":
+        return Markup("").join(Markup("<p>{}</p>").format(p) for p in content)
+    step = content
     if kind == "test":
-        return (Markup('<p class="test">{}</p>').format(test_text(step))
-                + _results("Pass:", step["pass"]) + _results("Fail:", step["fail"]))
+        html = Markup('<p class="test"><span class="label">TEST</span> {}</p>').format(
+            phrases.test(step))
+        if any(option["pick"] == "d6" for option in step["options"]):
+            html += Markup('<p class="note">{}</p>').format(phrases.d6_skills())
+        return html + _outcomes(step)
     if kind == "gamble":
-        return (Markup('<p class="test">Gamble</p>') + _results("Pass:", step["pass"])
-                + _results("Fail:", step["fail"]))
+        return (Markup('<p class="gamble"><span class="label">GAMBLE</span> {}</p>').format(
+            phrases.GAMBLE) + _outcomes(step))
     if kind == "choice":
-        options = Markup("").join(
-            Markup("<li>{}{}</li>").format(prose(option["label"]), _option_effects(option))
-            for option in step["options"])
-        return Markup('<p class="test">Choose one:</p><ul class="choice">{}</ul>').format(options)
+        options = Markup("").join(_option(option) for option in step["options"])
+        return Markup('<div class="choice"><span class="label">CHOOSE</span><ol>{}</ol></div>'
+                      ).format(options)
     if kind == "if":
-        html = _results(f"If {condition_text(step['condition'])}:", step["then"])
+        html = Markup('<p class="note">If {}:</p>{}').format(
+            phrases.condition(step["condition"]), steps_html(step["then"]))
         if step.get("else"):
-            html += _results("Otherwise:", step["else"])
-        return html
+            html += Markup('<p class="note">Otherwise:</p>{}').format(steps_html(step["else"]))
+        return Markup('<div class="branch">{}</div>').format(html)
     if kind == "reroll_if_confronted":
-        return Markup('<p class="rule">If the {} Henchman sheet is in play and you have already '
+        return Markup('<p class="note">If the {} Henchman sheet is in play and you have already '
                       'confronted them, reroll the Fate die for a new Encounter.</p>').format(
                           step["henchman"])
-    return Markup('<p class="effect">{}.</p>').format(effect_text(step))
+    raise ValueError(f"no layout for the step {kind!r}")
 
 
-def _option_effects(option: dict) -> Markup:
-    """An option's own effects, when its label does not already say them."""
-    effects = [s for s in option.get("steps", []) if s["kind"] not in ("prose",)]
-    said = str(escape(option["label"])).lower()
-    if all(effect_text(s).lower() in said for s in effects if s["kind"] in _COUNTED or
-           s["kind"] in _NAMED):
-        return Markup("")
-    return Markup(' <span class="effects">({})</span>').format(
-        "; ".join(effect_text(s) for s in effects if s["kind"] in _COUNTED or s["kind"] in _NAMED))
+def _outcomes(step: dict) -> Markup:
+    return (Markup('<div class="outcome pass"><span class="label">PASS</span>{}</div>').format(
+        _inline(step["pass"]))
+        + Markup('<div class="outcome fail"><span class="label">FAIL</span>{}</div>').format(
+            _inline(step["fail"])))
+
+
+def _inline(steps: list[dict]) -> Markup:
+    """Steps after a label: the first paragraph runs on from the label."""
+    runs = _runs(steps)
+    if not runs:
+        return Markup(" Nothing happens.")
+    if runs[0][0] != "text":
+        return steps_html(steps)
+    first, *rest = runs[0][1]
+    return (Markup(" {}").format(first) + _block("text", rest)
+            + Markup("").join(_block(kind, content) for kind, content in runs[1:]))
+
+
+def _option(option: dict) -> Markup:
+    """A choice's option: its label, its condition as the books word it, then its effects
+    when the label does not already say them."""
+    label = prose(option["label"])
+    html = label
+    if option.get("guard"):
+        html += Markup(" <i>(only if {})</i>").format(phrases.condition(option["guard"]))
+    effects = [s for s in option.get("steps", []) if s["kind"] not in _BLOCKS | {"prose"}]
+    said = str(label).lower()
+    if effects and not all(str(_words(s)).lower() in said for s in effects):
+        html += Markup(": {}").format(Markup(" ").join(_fx(s) for s in effects))
+    return Markup("<li>{}</li>").format(html)
