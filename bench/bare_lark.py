@@ -2,12 +2,14 @@
 and nothing else (no transformer, no model, no checks). The floor `smersh check` is
 measured against, run by run.py as a whole process.
 
-    python bench/bare_lark.py GRAMMAR_FILE PROJECT_DIR [LARK_CACHE_DIR]
+    python bench/bare_lark.py GRAMMAR_FILE PROJECT_DIR [LARK_CACHE_DIR] [--no-positions]
 
-The options are those of smersh_dsl/parse/parser.py `parser()` without its transformer:
-lalr, contextual lexer, maybe_placeholders=False, lexer callbacks on the same terminals
-(here trivial ones: keep comments, pass numbers through), and Lark's plain parse tree
-without positions (smersh asks Lark for none: it places its model itself). Given
+The options are those of smersh_dsl/parse/parser.py `parser()` without its transformer
+(lalr, contextual lexer, maybe_placeholders=False, lexer callbacks on the same terminals,
+here trivial ones: keep comments, pass numbers through), and Lark's own parse tree with
+positions (`propagate_positions`): what a checker that points at spans needs from Lark.
+smersh places its model itself, inside the parser, so it asks Lark for no positions;
+`--no-positions` times Lark's plain tree without them too, for reference. Given
 LARK_CACHE_DIR, the parser tables come from Lark's `cache=` file there; run.py fills that
 folder once before timing, as smersh's tables ship with its grammar. Files are found as
 smersh finds a project's files: every *.smersh below the folder, skipping dot-folders.
@@ -33,7 +35,7 @@ def files_of(root: Path) -> list[Path]:
     return found
 
 
-def main(grammar: Path, root: Path, tables: Path | None = None) -> None:
+def main(grammar: Path, root: Path, tables: Path | None = None, positions: bool = True) -> None:
     start = time.perf_counter()
     comments: list = []
     same = lambda token: token  # noqa: E731  (smersh clamps over-long numbers here)
@@ -41,9 +43,10 @@ def main(grammar: Path, root: Path, tables: Path | None = None) -> None:
     cache: str | bool = False
     if tables is not None:
         tables.mkdir(parents=True, exist_ok=True)
-        cache = str(tables / f"lark-{hashlib.sha256(text.encode()).hexdigest()[:16]}.pickle")
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        cache = str(tables / f"lark-{digest}-{'pp' if positions else 'plain'}.pickle")
     parser = Lark(text, parser="lalr", lexer="contextual", cache=cache,
-                  propagate_positions=False, maybe_placeholders=False,
+                  propagate_positions=positions, maybe_placeholders=False,
                   lexer_callbacks={"COMMENT": comments.append, "INT": same,
                                    "SIGNED_INT": same, "ENTRY_KEY": same})
     built = time.perf_counter()
@@ -59,4 +62,6 @@ def main(grammar: Path, root: Path, tables: Path | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) > 3 else None)
+    args = [a for a in sys.argv[1:] if a != "--no-positions"]
+    main(Path(args[0]), Path(args[1]), Path(args[2]) if len(args) > 2 else None,
+         positions="--no-positions" not in sys.argv)

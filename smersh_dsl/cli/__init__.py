@@ -1,6 +1,34 @@
-"""The `smersh` command: one click group, one module per family of commands."""
+"""The `smersh` command: one click group, one module per family of commands.
 
-from smersh_dsl.cli import check, data, simulate, writer  # noqa: F401  (registration)
-from smersh_dsl.cli.app import cli, main
+`main` looks at its arguments before importing any of them: `smersh check --daemon` is
+handed to the daemon (smersh_dsl/daemon) by a client that loads almost nothing."""
 
-__all__ = ["cli", "main"]
+from __future__ import annotations
+
+import sys
+
+
+def commands():
+    """The click group with every command registered."""
+    from smersh_dsl.cli import check, daemon, data, simulate, writer  # noqa: F401  (registration)
+    from smersh_dsl.cli.app import cli
+    return cli
+
+
+def main() -> None:
+    from smersh_dsl.daemon.client import forward
+    code = forward(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    commands()
+    from smersh_dsl.cli.app import main as run_main
+    run_main()
+
+
+def __getattr__(name: str):
+    if name == "cli":
+        return commands()
+    raise AttributeError(name)
+
+
+__all__ = ["cli", "commands", "main"]

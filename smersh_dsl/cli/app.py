@@ -44,23 +44,34 @@ def cli() -> None:
 def main() -> None:
     """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
     collector.one_shot()          # `smersh lsp` says otherwise: it runs for hours
+    sys.exit(run())
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run one command line (``args``, or the process's); its exit code. The daemon runs
+    each request through here too."""
     try:
-        cli.main(standalone_mode=False)
+        result = cli.main(args=args, prog_name="smersh" if args is not None else None,
+                          standalone_mode=False)
+        return result if isinstance(result, int) else EXIT_CLEAN
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
-        sys.exit(EXIT_USAGE)
+        return EXIT_USAGE
     except click.ClickException as error:
         error.show()
-        sys.exit(EXIT_USAGE)
-    except SystemExit:
-        raise
+        return EXIT_USAGE
+    except SystemExit as exit_:
+        if exit_.code is None or isinstance(exit_.code, int):
+            return exit_.code or EXIT_CLEAN
+        click.echo(exit_.code, err=True)
+        return EXIT_FINDINGS
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        return 130
     except Exception as error:  # pragma: no cover - the last line of defence
         if os.environ.get("SMERSH_DEBUG"):
             raise
         click.echo(f"smersh: internal error: {type(error).__name__}: {error}\n"
                    "please report it, with the file that caused it "
                    "(SMERSH_DEBUG=1 shows the traceback)", err=True)
-        sys.exit(EXIT_USAGE)
+        return EXIT_USAGE

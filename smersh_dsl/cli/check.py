@@ -36,8 +36,13 @@ from smersh_dsl.settings.selection import split_items, unknown_items
 @click.option("--statistics", is_flag=True,
               help="After the report, count the findings per rule (on stderr for "
                    "machine formats).")
+@click.option("--daemon", is_flag=True,
+              help="Check in the background daemon, started if none runs: it keeps parsed "
+                   "files in memory, so re-checks after an edit are fast. `smersh daemon "
+                   "--help` says more.")
 def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[str, ...],
-                  ignore: tuple[str, ...], config: Path | None, statistics: bool) -> None:
+                  ignore: tuple[str, ...], config: Path | None, statistics: bool,
+                  daemon: bool) -> None:
     """Check .smersh projects and report every problem found.
 
     PATHS are project folders (holding a book.smersh or game.smersh manifest),

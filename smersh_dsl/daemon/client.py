@@ -1,0 +1,87 @@
+"""The client side of `smersh check --daemon`, kept light: it imports no checker, no Lark,
+no click, so that asking a warm daemon costs milliseconds. When no daemon answers it
+starts one (in the background, outliving this command) and waits for it; when that fails
+the check runs in this process as usual, with a note on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+START_WAIT_S = 30          # a daemon's start: imports, then it listens
+REPLY_WAIT_S = 3600        # a first check of a very large project
+PASSED_ENV = ("SMERSH_DEBUG", "COLUMNS", "NO_COLOR", "TERM")
+
+
+def wants_daemon(argv: list[str]) -> bool:
+    """`smersh check ... --daemon ...` (before any `--` that ends the options)."""
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    return bool(argv) and argv[0] == "check" and "--daemon" in options
+
+
+def request(message: dict, path: Path, timeout: float = REPLY_WAIT_S) -> dict:
+    """Send one message, read one reply (both a line of JSON)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(timeout)
+        conn.connect(str(path))
+        conn.sendall(json.dumps(message).encode() + b"\n")
+        conn.shutdown(socket.SHUT_WR)
+        chunks = []
+        while True:
+            chunk = conn.recv(1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    if not chunks:
+        raise ConnectionError("the daemon closed the connection without answering")
+    return json.loads(b"".join(chunks))
+
+
+def start(path: Path) -> None:
+    """Start a daemon for ``path`` in its own session, and wait until it listens."""
+    log = path.with_suffix(".log")
+    with open(log, "ab") as out:
+        daemon = subprocess.Popen([sys.executable, "-m", "smersh_dsl.daemon.server", str(path)],
+                                  stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                  start_new_session=True, close_fds=True)
+    deadline = time.monotonic() + START_WAIT_S
+    while time.monotonic() < deadline:
+        ended = daemon.poll() is not None     # it failed, or another daemon was quicker
+        try:
+            request({"ping": True}, path, timeout=5)
+            return
+        except (OSError, ValueError):
+            if ended:
+                break
+            time.sleep(0.02)
+    raise TimeoutError(f"no daemon answered (see {log})")
+
+
+def forward(argv: list[str]) -> int | None:
+    """Run `smersh check --daemon` through the daemon: its exit code, once its output is
+    printed. None when the check should run in this process instead."""
+    if not wants_daemon(argv):
+        return None
+    from smersh_dsl.daemon.address import Unsafe, socket_path
+    message = {"argv": [a for a in argv if a != "--daemon"], "cwd": os.getcwd(),
+               "env": {k: os.environ[k] for k in PASSED_ENV if k in os.environ}}
+    try:
+        path = socket_path()
+        try:
+            reply = request(message, path)
+        except (FileNotFoundError, ConnectionRefusedError):
+            start(path)
+            reply = request(message, path)
+    except (OSError, ValueError, TimeoutError, Unsafe) as error:
+        print(f"smersh: the daemon is not available ({error}); checking in this process",
+              file=sys.stderr)
+        return None
+    sys.stdout.write(reply.get("stdout", ""))
+    sys.stderr.write(reply.get("stderr", ""))
+    sys.stdout.flush()
+    return int(reply.get("code", 2))
