@@ -33,19 +33,37 @@ def children(node: Any) -> Iterator[Any]:
             yield getattr(node, name)
 
 
+_SHAPES: dict[type, tuple[str, ...] | bool] = {}   # a sequence (True), a leaf (False), fields
+
+
+def _shape(kind: type) -> tuple[str, ...] | bool:
+    if issubclass(kind, (tuple, list)):
+        shape: tuple[str, ...] | bool = True
+    elif hasattr(kind, "__dataclass_fields__") and not issubclass(kind, type):
+        shape = tuple(reversed(_field_names(kind)))
+    else:
+        shape = False                           # str, int, enums, None: nothing inside
+    _SHAPES[kind] = shape
+    return shape
+
+
 def nodes(node: Any, kind: type | tuple[type, ...]) -> Iterator[Any]:
-    """Every node of ``kind`` inside ``node`` (itself included), in source order."""
+    """Every node of ``kind`` inside ``node`` (itself included), in source order. What
+    each class holds is looked up once (this walk runs over every block of every file)."""
     stack = [node]
+    pop, push = stack.pop, stack.extend
+    shapes = _SHAPES
     while stack:
-        current = stack.pop()
+        current = pop()
         if isinstance(current, kind):
             yield current
-        if isinstance(current, _LEAVES) or isinstance(current, (str, bytes)):
-            continue
-        if isinstance(current, (tuple, list)):
-            stack.extend(reversed(current))
-        elif hasattr(type(current), "__dataclass_fields__"):
-            stack.extend(getattr(current, name) for name in reversed(_field_names(type(current))))
+        shape = shapes.get(type(current))
+        if shape is None:
+            shape = _shape(type(current))
+        if shape is True:
+            push(reversed(current))
+        elif shape:
+            push([getattr(current, name) for name in shape])
 
 
 _REFS = "_smersh_refs"
