@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
+_ESCAPE = re.compile(r"\\(.)", re.S)      # a backslash and the character it escapes
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 
 
@@ -15,17 +16,9 @@ def unquote(raw: str) -> str:
     space, and a blank line starts a new paragraph (kept as a blank line).
     """
     body = raw[1:-1] if len(raw) >= 2 and raw[0] == raw[-1] == '"' else raw
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    text = "".join(out).replace("\r\n", "\n").replace("\r", "\n")   # a Windows file's lines too
+    if "\\" in body:          # left to right, as written; a lone backslash at the end stays
+        body = _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+    text = body.replace("\r\n", "\n").replace("\r", "\n")   # a Windows file's lines too
     paragraphs = _PARAGRAPH.split(text.strip())
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
