@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from smersh_dsl.model.campaign import ActionKind, CampaignDef, Scenario, StepMode
 from smersh_dsl.model.cardgame import DefenceCard, Direction, SmushGadgetCard
 from smersh_dsl.model.cards import EncounterCard, SpySheet, StatusCard
@@ -194,3 +196,15 @@ def test_comments_are_kept_with_positions():
     source, problems = parse_text('# head\nentry 01.1.1 { "x" } # tail\n', "t.smersh")
     assert problems == []
     assert [(c.text, c.span.line, c.span.column) for c in source.comments] == [("# head", 1, 1), ("# tail", 2, 22)]
+
+
+@pytest.mark.parametrize("raw, text", [
+    (r'"He said \"run\" and ran"', 'He said "run" and ran'),
+    (r'"a \\ b"', "a \\ b"),
+    ('"one\n    line,\n\n  two"', "one line,\n\ntwo"),
+    (r'"ends with \\"', "ends with \\"),
+    (r'"\q is itself"', "q is itself"),
+])
+def test_strings_resolve_escapes_and_fold_lines(raw: str, text: str):
+    from smersh_dsl.parse.text import unquote
+    assert unquote(raw) == text
