@@ -58,7 +58,7 @@ def _keep_print_keys(writer: PdfWriter, first: PdfReader) -> None:
 
 
 def _resolve_cross_links(writer: PdfWriter) -> None:
-    names = set(writer.named_destinations)
+    names = None     # read only when a page has a cross link: reading them all is slow
     for number, page in enumerate(writer.pages):
         for annotation in page.get("/Annots") or []:
             annotation = annotation.get_object()
@@ -67,6 +67,8 @@ def _resolve_cross_links(writer: PdfWriter) -> None:
             if not isinstance(uri, str) or not uri.startswith(LINK_SCHEME):
                 continue
             name = uri[len(LINK_SCHEME):]
+            if names is None:
+                names = set(writer.named_destinations)
             if name not in names:
                 raise MergeError(f"page {number + 1} links to #{name}, which no section defines")
             del annotation[NameObject("/A")]

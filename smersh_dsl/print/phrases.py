@@ -153,8 +153,8 @@ def test_option(option: dict) -> Markup:
              else Markup("any Basic Skill") if pick == "any"
              else Markup("a Basic Skill picked by a d6"))
     parts = [Markup('<span class="skill">{}</span>').format(skill)]
-    if option["modifier"]:
-        parts.append(Markup('<span class="mod">{}</span>').format(signed(option["modifier"])))
+    if option["modifier"]:       # plain text: an unstyled span costs WeasyPrint a box
+        parts.append(Markup("{}").format(signed(option["modifier"])))
     if option["successes"] > 1:
         parts.append(Markup('<span class="need">[{}]</span>').format(option["successes"]))
     return Markup(" ").join(parts)

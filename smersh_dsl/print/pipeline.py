@@ -29,7 +29,7 @@ from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument
-from smersh_dsl.print.jobs import RenderError, Rendered, render_section, warm_up
+from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section, warm_up
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.profiles import Profile
 
@@ -118,7 +118,8 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         parts = [pdfs[key] for owner, _, key in work if owner is plan]
         progress(f"merging {len(parts)} section{'s' if len(parts) != 1 else ''} into {plan.target}")
         try:
-            outputs[plan.target] = merge(plan.document, parts)
+            with quiet_gc():
+                outputs[plan.target] = merge(plan.document, parts)
         except MergeError as error:
             raise PrintError(f"{plan.document.name}: {error}") from None
     return outputs

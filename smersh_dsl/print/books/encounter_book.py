@@ -23,9 +23,9 @@ from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.profiles import Profile
 
-ENTRIES_PER_SECTION = 150    # big enough that the cost of a section (about half a second) is
-                             # small beside its pages, small enough that changing one entry
-                             # re-renders little
+ENTRIES_PER_SECTION = 100    # big enough that what a section costs of its own (about 0.1 s:
+                             # its stylesheet, fonts, merging) is small beside its pages,
+                             # small enough that changing one entry re-renders little
 
 
 @dataclass
@@ -59,7 +59,7 @@ class Card:                   # one encounter number
 
 
 def anchor(key: str) -> str:
-    """The anchor of an encounter number, ENC.RESP heading or entry: "enc-01-7-4"."""
+    """The anchor of an encounter number or ENC.RESP heading: "enc-01", "enc-01-7"."""
     return "enc-" + key.replace(".", "-")
 
 
@@ -91,8 +91,9 @@ def cards(doc: dict, profile: Profile) -> list[Card]:
             group = Group(key, heading, anchor(key),
                           f"{key} {_plain(heading)}" if heading else key)
             for entry in sorted(entries[number][response], key=lambda e: e["die"]):
-                group.entries.append({"key": entry["key"], "anchor": anchor(entry["key"]),
-                                      "steps": entry["steps"]})
+                # no anchor: nothing links to an entry, and a named destination for
+                # each of thousands of entries made merging the sections 3 times slower
+                group.entries.append({"key": entry["key"], "steps": entry["steps"]})
             card.groups.append(group)
         found.append(card)
     return found
