@@ -44,7 +44,10 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~_umask()
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
+def write_atomic(path: Path, data: str | bytes, durable: bool = True) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``.
+    ``durable=False`` skips the flush to disk: for caches, whose entries are checked on
+    reading (a power cut may leave one empty, never half of another)."""
     path = Path(path)
     if path.is_symlink():
         path = Path(os.path.realpath(path))
@@ -55,8 +58,9 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(raw)
-            out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:

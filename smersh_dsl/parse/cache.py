@@ -79,6 +79,6 @@ def store(text: str, shown: str, result: Any, blob: bytes | None = None) -> None
     if entry is None:
         return
     try:
-        write_atomic(entry, blob if blob is not None else encode(text, result))
+        write_atomic(entry, blob if blob is not None else encode(text, result), durable=False)
     except (OSError, pickle.PicklingError, RecursionError):
         pass

@@ -81,7 +81,7 @@ def load_parser(cls: type[lark.Lark], grammar: str, **callbacks: Any) -> lark.La
     if cached is not None:
         from smersh_dsl.export.atomic import write_atomic
         try:
-            write_atomic(cached, encode(grammar, built))
+            write_atomic(cached, encode(grammar, built), durable=False)
         except OSError:
             pass                  # a read-only cache folder: compute them next time too
     return built
