@@ -76,8 +76,9 @@ def interruption(kind: str):
     with pytest.MonkeyPatch.context() as patch:
         if kind == "disk-full-half-way":
             patch.setattr(os, "fdopen", fdopen)
-        elif kind == "ctrl-c-before-fsync":
-            patch.setattr(os, "fsync", _ctrl_c)
+        elif kind == "ctrl-c-once-written":     # at the flush to disk, or (a cache, which
+            patch.setattr(os, "fsync", _ctrl_c)  # is not flushed) at setting permissions
+            patch.setattr(os, "chmod", _ctrl_c)
         elif kind == "ctrl-c-at-rename":
             patch.setattr(os, "replace", _ctrl_c)
             patch.setattr(os, "rename", _ctrl_c)
@@ -86,7 +87,7 @@ def interruption(kind: str):
         yield
 
 
-KINDS = ["disk-full-half-way", "ctrl-c-before-fsync", "ctrl-c-at-rename"]
+KINDS = ["disk-full-half-way", "ctrl-c-once-written", "ctrl-c-at-rename"]
 
 
 def listing(folder: Path) -> dict[str, bytes]:
