@@ -339,7 +339,7 @@ def test_a_step_is_worded_and_marked_up_the_same_on_a_card_and_in_a_book(documen
     assert ('<span class="skill">Athletics</span> \u22121 '
             '<span class="need">[2]</span> or <span class="skill">Spycraft</span> '
             '(Pass with Stealth; +1 die with Disguise)') in on_card
-    assert '<span class="fx">Take 2 Injuries.</span>' in on_card
+    assert '<span class="fx">Take 2 Injuries. Discard 1 Top Secret card.</span>' in on_card
     assert "Gain the Bush Tucker Status card." in on_card
     assert "Discard 1 Top Secret card." in on_card
 

@@ -10,7 +10,11 @@ Adventuring", "+1 die with Disguise".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from markupsafe import Markup, escape
+
+from smersh_dsl.print.markup import paragraphs
 
 MINUS = "\u2212"
 
@@ -182,3 +186,52 @@ def d6_skills() -> Markup:
 
 def _name(text: str | None) -> Markup:
     return escape(text or "")
+
+
+BLOCKS = frozenset({"test", "gamble", "choice", "if", "reroll_if_confronted"})
+
+
+def runs(steps: list[dict], goto: Callable[[str], Markup]) -> list[tuple[str, object]]:
+    """Steps grouped as every printed piece lays them out: ("text", (paragraph, ...)) for
+    prose and effects running together ("It works. Gain 1 Intel."), (kind, step) for each
+    block step (tests, gambles, choices, branches). Effects in a row share one
+    ``<span class="fx">``: one box for WeasyPrint to lay out, not one each. ``goto`` words
+    a jump's target (a link in a book, a name on a card)."""
+    out: list[tuple[str, object]] = []
+    current: list[Markup] = []
+    effects: list[Markup] = []
+
+    def add(text: Markup) -> None:
+        if current:
+            current[-1] = current[-1] + Markup(" ") + text
+        else:
+            current.append(text)
+
+    def flush() -> None:
+        if effects:
+            add(Markup('<span class="fx">{}</span>').format(Markup(" ").join(effects)))
+            effects.clear()
+
+    def close() -> None:
+        flush()
+        if current:
+            out.append(("text", tuple(current)))
+            current.clear()
+
+    for step in steps:
+        kind = step["kind"]
+        if kind in BLOCKS:
+            close()
+            out.append((kind, step))
+        elif kind == "prose":
+            flush()
+            found = paragraphs(step["text"])
+            if found:
+                add(found[0])
+                current.extend(found[1:])
+        elif kind == "goto":
+            effects.append(Markup("Go to {}.").format(goto(step["target"])))
+        else:
+            effects.append(Markup("{}.").format(effect(step)))
+    close()
+    return out

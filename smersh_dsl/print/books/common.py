@@ -16,12 +16,9 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from smersh_dsl.print import phrases
-from smersh_dsl.print.markup import paragraphs
 from smersh_dsl.print.profiles import Profile
 
 from smersh_dsl.print.merge import LINK_SCHEME  # noqa: E402  (a link to another section)
-
-_BLOCKS = {"test", "gamble", "choice", "if", "reroll_if_confronted"}
 
 
 def slug(text: str) -> str:
@@ -63,36 +60,8 @@ class StepContext:
         return found
 
     def _runs(self, steps: list[dict]) -> list[Run]:
-        out: list[Run] = []
-        current: list[Markup] = []
-
-        def close() -> None:
-            if current:
-                out.append(Run("text", tuple(current)))
-                current.clear()
-
-        for step in steps:
-            kind = step["kind"]
-            if kind in _BLOCKS:
-                close()
-                out.append(Run(kind, step=step))
-            elif kind == "prose":
-                found = paragraphs(step["text"])
-                if current and found:
-                    current[-1] = current[-1] + Markup(" ") + found[0]
-                    found = found[1:]
-                current.extend(found)
-            else:
-                if kind == "goto":
-                    text = Markup('<span class="fx">Go to {}.</span>').format(self.goto(step["target"]))
-                else:
-                    text = Markup('<span class="fx">{}.</span>').format(phrases.effect(step))
-                if current:
-                    current[-1] = current[-1] + Markup(" ") + text
-                else:
-                    current.append(text)
-        close()
-        return out
+        return [Run(kind, paragraphs=content) if kind == "text" else Run(kind, step=content)
+                for kind, content in phrases.runs(steps, self.goto)]
 
 
 def page_setup(profile: Profile) -> dict:

@@ -18,9 +18,8 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from smersh_dsl.print import phrases
-from smersh_dsl.print.markup import paragraphs, prose
+from smersh_dsl.print.markup import prose
 
-_BLOCKS = {"test", "gamble", "choice", "if", "reroll_if_confronted"}
 
 
 def effects_text(effects: list[dict]) -> Markup:
@@ -33,45 +32,17 @@ def steps_html(steps: list[dict]) -> Markup:
     return Markup("").join(_block(kind, content) for kind, content in _runs(steps))
 
 
+def _goto(target: str) -> Markup:
+    """A card has no section to link to: a jump's target is printed as a name."""
+    return Markup('<span class="goto">{}</span>').format(target)
+
+
 def _words(step: dict) -> Markup:
-    if step["kind"] == "goto":    # a card has no section to link to: the target as a name
-        return Markup('Go to <span class="goto">{}</span>').format(step["target"])
-    return phrases.effect(step)
-
-
-def _fx(step: dict) -> Markup:
-    """An effect as the books mark it up: ``<span class="fx">Take 2 Injuries.</span>``."""
-    return Markup('<span class="fx">{}.</span>').format(_words(step))
+    return Markup("Go to {}").format(_goto(step["target"])) if step["kind"] == "goto" else phrases.effect(step)
 
 
 def _runs(steps: list[dict]) -> list[tuple[str, object]]:
-    """The steps grouped as books/common.py groups them: ("text", [paragraph, ...]) for
-    prose and effects running together, (kind, step) for each block step."""
-    out: list[tuple[str, object]] = []
-    current: list[Markup] = []
-
-    def close() -> None:
-        if current:
-            out.append(("text", list(current)))
-            current.clear()
-
-    for step in steps:
-        kind = step["kind"]
-        if kind in _BLOCKS:
-            close()
-            out.append((kind, step))
-        elif kind == "prose":
-            found = paragraphs(step["text"])
-            if current and found:
-                current[-1] = current[-1] + Markup(" ") + found[0]
-                found = found[1:]
-            current.extend(found)
-        elif current:
-            current[-1] = current[-1] + Markup(" ") + _fx(step)
-        else:
-            current.append(_fx(step))
-    close()
-    return out
+    return phrases.runs(steps, _goto)
 
 
 def _block(kind: str, content) -> Markup:
@@ -130,8 +101,9 @@ def _option(option: dict) -> Markup:
     html = label
     if option.get("guard"):
         html += Markup(" <i>(only if {})</i>").format(phrases.condition(option["guard"]))
-    effects = [s for s in option.get("steps", []) if s["kind"] not in _BLOCKS | {"prose"}]
+    effects = [s for s in option.get("steps", []) if s["kind"] not in phrases.BLOCKS | {"prose"}]
     said = str(label).lower()
     if effects and not all(str(_words(s)).lower() in said for s in effects):
-        html += Markup(": {}").format(Markup(" ").join(_fx(s) for s in effects))
+        [(_, (text,))] = phrases.runs(effects, _goto)      # effects only: one paragraph
+        html += Markup(": {}").format(text)
     return Markup("<li>{}</li>").format(html)
