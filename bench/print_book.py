@@ -20,6 +20,7 @@ so a run on a busy machine can still be read.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,6 +72,7 @@ def main() -> None:
     os.environ["SMERSH_CACHE_DIR"] = str(root / "parse-cache")
     print(f"{entries} entries, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     single = timed("one WeasyPrint process (--jobs 0)", project, out / "single.pdf", 0, None)
+    shutil.rmtree(root / "print-cache", ignore_errors=True)    # empty, also when DIR is reused
     cache = SectionCache(root / "print-cache")
     cold = timed("--jobs 2, empty cache", project, out / "encounter-book.pdf", 2, cache)
     first = sorted(project.glob("entries-*.smersh"))[0]
