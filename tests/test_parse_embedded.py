@@ -5,6 +5,7 @@ with positions, then a walk calling the same builder methods with each node's me
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,14 @@ class _Meta:
             (None, None, None) if empty else (meta.column, meta.end_line, meta.end_column))
 
 
-def _tree_model(text: str, file: str) -> tuple:
-    lark = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+@lru_cache(maxsize=1)
+def _tree_parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                 propagate_positions=True, maybe_placeholders=False)
+
+
+def _tree_model(text: str, file: str) -> tuple:
+    lark = _tree_parser()
     builder = ModelBuilder(file)
     methods = ModelBuilder.rule_methods()
 
