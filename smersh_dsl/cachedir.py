@@ -28,3 +28,16 @@ def cache_root() -> Path | None:
 def cache_dir(kind: str) -> Path | None:
     root = cache_root()
     return None if root is None else root / kind
+
+
+def source_stamp(folders: list[Path], suffixes: tuple[str, ...] = (".py",)) -> str:
+    """A digest of the files below ``folders`` ending in ``suffixes``: each one's path, size
+    and modification time. What is cached or kept running was made by code with this
+    stamp; an edit to any of those files changes it."""
+    import hashlib
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.suffix in suffixes):
+            stat = path.stat()
+            digest.update(f"{path.relative_to(folder.parent)}:{stat.st_size}:{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()

@@ -38,14 +38,12 @@ def _socket():
 @daemon_group.command("start")
 def start_command() -> None:
     """Start the daemon now (`check --daemon` starts it when needed)."""
-    from smersh_dsl.daemon.client import request, start
+    from smersh_dsl.daemon.client import running, start
     path = _socket()
-    try:
-        reply = request({"ping": True}, path, timeout=5)
-        click.echo(f"the daemon is already running (process {reply.get('pong')})")
+    pid = running(path)
+    if pid is not None:
+        click.echo(f"the daemon is already running (process {pid})")
         return
-    except (OSError, ValueError):
-        pass
     try:
         start(path)
     except (OSError, TimeoutError) as error:
@@ -56,14 +54,13 @@ def start_command() -> None:
 @daemon_group.command("status")
 def status_command() -> None:
     """Say whether a daemon for this smersh is running (exit 1 when none is)."""
-    from smersh_dsl.daemon.client import request
+    from smersh_dsl.daemon.client import running
     path = _socket()
-    try:
-        reply = request({"ping": True}, path, timeout=5)
-    except (OSError, ValueError):
+    pid = running(path)
+    if pid is None:
         click.echo("no daemon is running")
         raise SystemExit(EXIT_FINDINGS)
-    click.echo(f"the daemon is running (process {reply.get('pong')}), at {path}")
+    click.echo(f"the daemon is running (process {pid}), at {path}")
 
 
 @daemon_group.command("stop")

@@ -40,14 +40,11 @@ def folder() -> Path:
 def key() -> str:
     """What a daemon must share with its client: code (newest source file), interpreter,
     cache folder and the environment that chooses it."""
-    newest = 0.0
-    for current, dirs, names in os.walk(_PACKAGE):
-        dirs[:] = [d for d in dirs if not d.startswith((".", "__pycache__"))]
-        for name in names:
-            if name.endswith((".py", ".lark", ".j2", ".tables")):
-                newest = max(newest, os.stat(os.path.join(current, name)).st_mtime)
     from smersh_dsl import __version__
-    parts = [__version__, str(_PACKAGE), sys.executable, repr(newest),
+    from smersh_dsl.cachedir import source_stamp
+    from smersh_dsl.resources import grammar_path
+    code = source_stamp([_PACKAGE, grammar_path().parent], (".py", ".j2", ".html", ".lark", ".tables"))
+    parts = [__version__, str(_PACKAGE), sys.executable, code,
              os.environ.get("SMERSH_CACHE_DIR", "<unset>"), os.environ.get("XDG_CACHE_HOME", ""),
              os.environ.get("HOME", "")]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]

@@ -24,6 +24,16 @@ def wants_daemon(argv: list[str]) -> bool:
     return bool(argv) and argv[0] == "check" and "--daemon" in options
 
 
+def receive(conn: socket.socket) -> bytes:
+    """Everything the other side sends until it closes its end (both sides use this)."""
+    chunks = []
+    while True:
+        chunk = conn.recv(1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
 def request(message: dict, path: Path, timeout: float = REPLY_WAIT_S) -> dict:
     """Send one message, read one reply (both a line of JSON)."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
@@ -31,15 +41,18 @@ def request(message: dict, path: Path, timeout: float = REPLY_WAIT_S) -> dict:
         conn.connect(str(path))
         conn.sendall(json.dumps(message).encode() + b"\n")
         conn.shutdown(socket.SHUT_WR)
-        chunks = []
-        while True:
-            chunk = conn.recv(1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    if not chunks:
+        reply = receive(conn)
+    if not reply:
         raise ConnectionError("the daemon closed the connection without answering")
-    return json.loads(b"".join(chunks))
+    return json.loads(reply)
+
+
+def running(path: Path) -> int | None:
+    """The process id of the daemon listening at ``path``, or None when none answers."""
+    try:
+        return request({"ping": True}, path, timeout=5).get("pong")
+    except (OSError, ValueError):
+        return None
 
 
 def start(path: Path) -> None:
@@ -52,13 +65,11 @@ def start(path: Path) -> None:
     deadline = time.monotonic() + START_WAIT_S
     while time.monotonic() < deadline:
         ended = daemon.poll() is not None     # it failed, or another daemon was quicker
-        try:
-            request({"ping": True}, path, timeout=5)
+        if running(path) is not None:
             return
-        except (OSError, ValueError):
-            if ended:
-                break
-            time.sleep(0.02)
+        if ended:
+            break
+        time.sleep(0.02)
     raise TimeoutError(f"no daemon answered (see {log})")
 
 

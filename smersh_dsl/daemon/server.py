@@ -19,36 +19,25 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+from smersh_dsl.daemon.client import receive, running
+
 IDLE_S = 15 * 60
 
 
 def _bind(path: Path) -> socket.socket | None:
     """Listen at ``path``; None when a live daemon already does (a stale file goes)."""
-    from smersh_dsl.daemon.client import request
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         listener.bind(str(path))
     except OSError:
-        try:
-            request({"ping": True}, path, timeout=5)
+        if running(path) is not None:
             listener.close()
             return None
-        except (OSError, ValueError):
-            path.unlink(missing_ok=True)
-            listener.bind(str(path))
+        path.unlink(missing_ok=True)
+        listener.bind(str(path))
     os.chmod(path, 0o600)
     listener.listen(16)
     return listener
-
-
-def _receive(conn: socket.socket) -> dict:
-    chunks = []
-    while True:
-        chunk = conn.recv(1 << 16)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    return json.loads(b"".join(chunks) or b"{}")
 
 
 def run_request(message: dict) -> dict:
@@ -89,7 +78,7 @@ def serve(path: Path, idle_s: float = IDLE_S) -> int:
             with conn:
                 conn.settimeout(None)
                 try:
-                    message = _receive(conn)
+                    message = json.loads(receive(conn) or b"{}")
                 except (OSError, ValueError):
                     continue
                 if message.get("stop"):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from smersh_dsl import __version__
-from smersh_dsl.cachedir import cache_dir
+from smersh_dsl.cachedir import cache_dir, source_stamp
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.parse.collector import paused
 from smersh_dsl.resources import grammar_path
@@ -31,10 +31,7 @@ def _tool_digest() -> str:
     """What the cached results depend on besides the text: version, grammar, builders."""
     digest = hashlib.sha256(__version__.encode())
     digest.update(grammar_path().read_bytes())
-    for folder in _BUILDERS:
-        for path in sorted((_PACKAGE / folder).rglob("*.py")):
-            stat = path.stat()
-            digest.update(f"{path.relative_to(_PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    digest.update(source_stamp([_PACKAGE / folder for folder in _BUILDERS]).encode())
     return digest.hexdigest()
 
 

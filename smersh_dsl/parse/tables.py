@@ -20,12 +20,14 @@ import json
 import pickle
 import sys
 import zlib
+from io import BytesIO
 from pathlib import Path
 from typing import Any, Callable
 
 import lark
 
 from smersh_dsl.cachedir import cache_dir
+from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.resources import data_dir, grammar_path
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
@@ -43,7 +45,6 @@ def header(grammar: str) -> dict[str, str]:
 
 
 def encode(grammar: str, built: lark.Lark) -> bytes:
-    from io import BytesIO
     buffer = BytesIO()
     built.save(buffer, exclude_options=_NOT_IN_TABLES)
     return (json.dumps(header(grammar), sort_keys=True).encode() + b"\n"
@@ -79,7 +80,6 @@ def load_parser(cls: type[lark.Lark], grammar: str, **callbacks: Any) -> lark.La
                 pass
     built = cls(grammar, **OPTIONS, **callbacks)
     if cached is not None:
-        from smersh_dsl.export.atomic import write_atomic
         try:
             write_atomic(cached, encode(grammar, built), durable=False)
         except OSError:
@@ -99,7 +99,6 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     grammar = grammar_path().read_text(encoding="utf-8")
     target = shipped_path()
     built = lark.Lark(grammar, **OPTIONS)
-    from smersh_dsl.export.atomic import write_atomic
     write_atomic(target, encode(grammar, built))
     out(f"wrote {target} (Lark {lark.__version__}, grammar {header(grammar)['grammar'][:12]})")
     return 0
