@@ -155,7 +155,7 @@ class Table:
             self.say("No intel to wager: the gamble is lost.")
             return False
         wager = self.decide.number("Intel to wager", 1, min(6, have), best=min(6, have))
-        rolled = [self.roll() for _ in range(wager)]
+        rolled = self.roll_dice(wager)
         won = "success" in rolled
         if not won:
             if self.in_showdown:

@@ -66,9 +66,6 @@ class Script:
     def randrange(self, n: int) -> int:
         return self.choice(range(n))
 
-    def randint(self, low: int, high: int) -> int:
-        return self.choice(range(low, high + 1))
-
 
 class ExactTable(Table):
     def roll_dice(self, count: int) -> list[str]:

@@ -21,7 +21,7 @@ def unseen_pool(table: Table) -> Pool:
 
 
 def line_prices(line: list[Defence], halves: list[Face], rules: Rules, start: int | None = None,
-                pool: Pool | None = None, weakened: dict[int, int] | None = None,
+                pool: Pool | None = None,
                 dealt: dict[int, Face] | None = None) -> list[float]:
     """The cheapest price of each defence from `start` inwards, revealed in turn as in an
     incursion (SM-INC-1). A face-down defence shows its `dealt` face if it has one; else,
@@ -39,8 +39,7 @@ def line_prices(line: list[Defence], halves: list[Face], rules: Rules, start: in
             out.append(total / len(pool))
             continue
         faces[i] = face
-        weak = (weakened or {}).get(d.card.number, 0)
-        out.append(min(p for _, p in face_prices(face, d.henchmen, faces, i, halves, rules, weak)))
+        out.append(min(p for _, p in face_prices(face, d.henchmen, faces, i, halves, rules)))
     return out
 
 

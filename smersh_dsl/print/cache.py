@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from dataclasses import asdict
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.print.profiles import Profile
 
 
+@lru_cache(maxsize=1)
 def _weasyprint_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
     try:
@@ -58,6 +60,6 @@ class SectionCache:
         if path is None:
             return
         try:
-            write_atomic(path, data)
+            write_atomic(path, data, durable=False)   # checked when read: %PDF ... %%EOF
         except OSError:
             pass   # a cache that cannot be written only costs time

@@ -28,7 +28,7 @@ def heading(section: dict) -> str:
             else f"{section['name']}: Epic Showdown")
 
 
-def node_label(node_id: str, nodes: dict[str, dict]) -> str:
+def node_label(node_id: str) -> str:
     """How a node is named on the page: "Introduction", "05", "Tally: end", "Victory"."""
     if node_id == "intro":
         return "Introduction"
@@ -57,10 +57,8 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
     sections = []
     for section in doc.get("sections", []):
         prefix = _anchors(section, used)
-        nodes = {n["id"]: n for n in section["nodes"]}
-
-        def target(node_id: str, prefix=prefix, nodes=nodes) -> tuple[str, str]:
-            return f"{prefix}-{slug(node_id)}", node_label(node_id, nodes)
+        def target(node_id: str, prefix=prefix) -> tuple[str, str]:
+            return f"{prefix}-{slug(node_id)}", node_label(node_id)
 
         ctx = StepContext(target, links=profile.links)
         front, back = [], []
