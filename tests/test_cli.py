@@ -76,3 +76,24 @@ def test_check_runs_from_another_folder_on_bundled_books(tmp_path: Path):
     result = smersh("check", "-q", cwd=tmp_path)
     assert "Traceback" not in result.stderr
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_a_command_ends_without_teardown_but_runs_its_exit_work(tmp_path: Path):
+    """`smersh` ends with `os._exit` (freeing a large project object by object took over a
+    second, issue #8), but first runs what was registered with atexit, which removes
+    temporary folders, and flushes a long piped report whole."""
+    import subprocess
+    import sys
+    marker = tmp_path / "exit-work-ran"
+    program = ("import atexit, pathlib, sys\n"
+               f"atexit.register(pathlib.Path({str(marker)!r}).write_text, 'yes')\n"
+               "sys.argv = ['smersh', 'check', '--format', 'json', 'bad.smersh']\n"
+               "from smersh_dsl.cli import main\nmain()\n")
+    entries = "".join(f'entry 01.1.1 {{ test Spycrfat{i} }}\n' for i in range(300))
+    (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n' + entries)
+    result = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 1
+    assert marker.read_text() == "yes"
+    report = json.loads(result.stdout)      # all of it arrived: it parses
+    assert report["summary"]["error"] >= 300

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from smersh_dsl.parse import cache as disk_cache
-from smersh_dsl.parse.parser import Parsed, _parse_cached, parser, recall, remember
+from smersh_dsl.parse.parser import Parsed, _parse_cached, driver, recall, remember
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
@@ -76,7 +76,7 @@ def parse_many(files: list[tuple[Path, str]]) -> None:
         for job in missing:
             _parse_and_store(job)
         return
-    parser()                        # built once here, inherited by the forked workers
+    driver()                        # built once here, inherited by the forked workers
     theirs, mine = _shares(missing, workers)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:

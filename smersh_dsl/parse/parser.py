@@ -6,6 +6,7 @@ import re
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
@@ -16,13 +17,15 @@ from smersh_dsl.model.span import Span
 from smersh_dsl.model.walk import refs
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse.collector import paused
+from smersh_dsl.parse.driver import Driver, Fallback
 from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
 from smersh_dsl.parse.scan import in_literal, position
 from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.tables import load_parser
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.base import MAX_DEPTH   # real content stays under 10
-from smersh_dsl.parse.transform.embedded import EmbeddedLark, Inline, callbacks, parse_with
+from smersh_dsl.parse.transform.embedded import (EmbeddedLark, Inline, callbacks, fused_callbacks,
+                                                 parse_with)
 from smersh_dsl.resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
@@ -42,6 +45,30 @@ def parser() -> Lark:
                        propagate_positions=False,
                        lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
                                         "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
+
+
+@lru_cache(maxsize=1)
+def driver() -> Driver | None:
+    """The fused loop over the parser's tables (see driver.py), or None when this Lark's
+    parser is not of the shape it reads: then Lark's own loop does all the parsing."""
+    try:
+        return Driver(parser(), fused_callbacks(parser()))
+    except Fallback:
+        return None
+
+
+def _attempt(text: str, file: str) -> tuple[Any, ModelBuilder]:
+    """One parse of ``text``: by the fused loop, or where that stops (a syntax error, most
+    likely), afresh by Lark, which raises the error the diagnostics are made from."""
+    fast = driver()
+    if fast is not None:
+        builder = ModelBuilder(file)
+        try:
+            return parse_with(fast, builder, text), builder
+        except Fallback:
+            _comments.clear()
+    builder = ModelBuilder(file)
+    return parse_with(parser(), builder, text), builder
 
 
 def _clamp(token: Token) -> Token:
@@ -105,9 +132,8 @@ def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[D
     attempt = text
     for _ in range(MAX_SYNTAX_ERRORS):
         _comments.clear()
-        builder = ModelBuilder(file)
         try:
-            definitions = parse_with(parser(), builder, attempt)
+            definitions, builder = _attempt(attempt, file)
             if builder.too_deep is not None:    # read, but too deep for what comes next
                 return None, list(_comments), [builder.too_deep], []
             return definitions, list(_comments), diagnostics, builder.diagnostics
