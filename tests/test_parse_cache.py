@@ -110,7 +110,7 @@ def test_parsing_in_parallel_gives_the_same_findings_as_one_at_a_time(cache, mon
     together = check_paths([project])[1]
     assert together == serial
     files = len(list(project.rglob("*.smersh")))
-    assert 0 < len(parsed) < files / 2, "the parent parses a little less than its half"
+    assert 0 < len(parsed) < files, "the parent and the worker both parse some files"
     assert len(set(parsed)) == len(parsed)
 
 

@@ -3,8 +3,8 @@
 A cold check of a large project spends most of its time in the parser, one file at a
 time; files are independent, so they are shared between this process and one worker
 process per other core, and the workers' results (immutable models) come back to be
-remembered. This process takes a little less than its share, as it also reads back what
-the workers send. Small jobs stay in-process: a worker costs more than it saves below a
+remembered. This process parses too, from the other end of the list (see `_share`).
+Small jobs stay in-process: a worker costs more than it saves below a
 few hundred kilobytes.
 """
 
@@ -21,7 +21,6 @@ from smersh_dsl.parse.parser import Parsed, _parse_cached, driver, recall, remem
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
-OWN_SHARE = 0.85     # of an equal share: reading the workers' results back takes the rest
 _processes_allowed = True
 
 
@@ -77,23 +76,29 @@ def parse_many(files: list[tuple[Path, str]]) -> None:
             _parse_and_store(job)
         return
     driver()                        # built once here, inherited by the forked workers
-    theirs, mine = _shares(missing, workers)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context) as pool:
-        chunk = max(1, len(theirs) // ((workers - 1) * 4))
-        sent_back = pool.map(_parse_in_worker, theirs, chunksize=chunk)
-        for job in mine:
-            _parse_and_store(job)
-        for (text, shown), sent in zip(theirs, sent_back):
-            remember(text, shown, disk_cache.decode(sent)[1] if isinstance(sent, bytes) else sent)
+        _share(missing, pool)
 
 
-def _shares(jobs: list[tuple[str, str]], workers: int) -> tuple[list, list]:
-    """The workers' files and this process's (the last ones, OWN_SHARE of an equal part
-    of the bytes)."""
-    own = sum(len(text) for text, _ in jobs) / workers * OWN_SHARE
-    taken, split = 0, len(jobs)
-    while split > 1 and taken + len(jobs[split - 1][0]) <= own:
-        split -= 1
-        taken += len(jobs[split][0])
-    return jobs[:split], jobs[split:]
+def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
+    """The workers take files from the front, this process from the back, until they
+    meet: a file is this process's once its task is cancelled before a worker started it.
+    In between, this process reads back what the workers have finished, so that little is
+    left to read once they meet. A fixed split left one side idle for up to a second,
+    as a worker's file costs this process a read back as well as the worker a parse."""
+    futures = [pool.submit(_parse_in_worker, job) for job in jobs]
+    read, back = 0, len(jobs)
+    while back > read and futures[back - 1].cancel():
+        back -= 1
+        _parse_and_store(jobs[back])
+        while read < back and futures[read].done():
+            _receive(jobs[read], futures[read].result())
+            read += 1
+    for index in range(read, back):
+        _receive(jobs[index], futures[index].result())
+
+
+def _receive(job: tuple[str, str], sent: bytes | Parsed) -> None:
+    text, shown = job
+    remember(text, shown, disk_cache.decode(sent)[1] if isinstance(sent, bytes) else sent)

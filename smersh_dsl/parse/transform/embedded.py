@@ -123,8 +123,38 @@ def fused_callbacks(lark: Lark) -> dict | None:
         function = getattr(method, "function", None)
         if method is not None and function is None:
             return None
-        fused[rule] = _fused(name, expand1, keep, function)
+        fused[rule] = (_fused_unit(name, expand1, function)
+                       if keep is None and len(rule.expansion) == 1 else
+                       _fused(name, expand1, keep, function))
     return fused
+
+
+def _fused_unit(name: str, expand1: bool,
+                function: Callable[[Any, Where, list], Any] | None) -> Callable[[list], Any]:
+    """`_fused` for a rule of one symbol, kept (over half of all reductions): the stretch
+    is the child's own, so a `?rule` passes the child on untouched."""
+    if expand1:
+        return _first
+    if function is None:
+        def inline(children: list) -> Inline:
+            child, result = children[0], Inline(name, children)
+            if child.line is not None:
+                result.line, result.column = child.line, child.column
+                result.end_line, result.end_column = child.end_line, child.end_column
+            return result
+        return inline
+
+    def build(children: list) -> Where:
+        child = children[0]
+        where = Where(None, child.line, child.column, child.end_line, child.end_column)
+        where.value = function(_now.builder, where,
+                               [child.value if type(child) is Where else child])
+        return where
+    return build
+
+
+def _first(children: list) -> Any:
+    return children[0]
 
 
 def _fused(name: str, expand1: bool, keep: tuple | None,
