@@ -31,27 +31,29 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 
-def book(project: Path):
-    """Check the project and make its encounter book, as `smersh build --format pdf` does."""
+def timed(label: str, project: Path, target: Path, jobs: int, cache) -> float:
+    """Check the project and make and render its encounter book, as `smersh build --format
+    pdf` does: with more than one job, the rendering processes start (and warm up) while
+    the book's HTML is made."""
+    from contextlib import nullcontext
+
     from smersh_dsl.checks.run import check_paths
     from smersh_dsl.export.document import document
     from smersh_dsl.print.books.encounter_book import encounter_book
-    from smersh_dsl.print.profiles import profile
-
-    projects, _ = check_paths([project])
-    chosen = profile("pnp")
-    return encounter_book(document(projects[0], with_sources=True), chosen), chosen
-
-
-def timed(label: str, project: Path, target: Path, jobs: int, cache) -> float:
     from smersh_dsl.print.pipeline import Planned, build
+    from smersh_dsl.print.profiles import profile
+    from smersh_dsl.print.workers import Renderers
 
     start, cpu = time.perf_counter(), _cpu()
-    document, chosen = book(project)
-    result = build([Planned(target, document)], chosen, jobs=jobs, cache=cache)
+    projects, _ = check_paths([project])
+    chosen = profile("pnp")
+    doc = document(projects[0], with_sources=True)
+    with Renderers(jobs) if jobs > 1 else nullcontext(None) as renderers:
+        book = encounter_book(doc, chosen)
+        result = build([Planned(target, book)], chosen, jobs=jobs, cache=cache, renderers=renderers)
     seconds = time.perf_counter() - start
     print(f"{label:<36} {seconds:6.1f} s wall {_cpu() - cpu:6.1f} s CPU  "
-          f"({len(document.sections)} sections, {result.rendered} rendered, {result.cached} cached; "
+          f"({len(book.sections)} sections, {result.rendered} rendered, {result.cached} cached; "
           f"load {os.getloadavg()[0]:.1f})", flush=True)
     return seconds
 

@@ -458,3 +458,31 @@ def test_rendering_quiets_the_collector_and_puts_it_back():
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def test_renderers_started_early_render_the_book_and_leave_no_process(books, tmp_path):
+    """`smersh build` starts its rendering processes before the HTML is made, so that they
+    warm up meanwhile; they render every section, and none outlives the build."""
+    import multiprocessing
+
+    from smersh_dsl.print.workers import Renderers
+    chosen = profile("screen")
+    target = tmp_path / "encounter-book.pdf"
+    with Renderers(2) as renderers:
+        document = encounter_book(small_doc(), chosen)
+        result = build([Planned(target, document)], chosen, jobs=2, renderers=renderers,
+                       cache=SectionCache(enabled=False))
+    assert result.rendered == len(document.sections) and result.written == [target]
+    assert page_texts(target) == page_texts(books[0]["screen"])
+    assert multiprocessing.active_children() == []
+
+
+def test_renderers_with_nothing_to_render_end_at_once(tmp_path):
+    """Every section cached: the processes started for nothing are ended, not awaited."""
+    import multiprocessing
+
+    from smersh_dsl.print.workers import Renderers
+    renderers = Renderers(2).start()
+    assert len(multiprocessing.active_children()) == 2
+    renderers.close()
+    assert multiprocessing.active_children() == []

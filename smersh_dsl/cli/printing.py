@@ -24,20 +24,20 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     from smersh_dsl.print.profiles import profile
 
     chosen = profile(profile_name, paper)
-    planned = []
-    for project in projects:
-        if not buildable(project):
-            continue
-        doc = document(project, with_sources=True)
-        for builder in builders_for(doc, only):
-            target = out / project.name / "print" / chosen.name / f"{builder.name}.pdf"
-            planned.append(Planned(target, builder.build(doc, chosen), str(project.root)))
+    planned = [(project, doc, builder) for project in projects if buildable(project)
+               for doc in [document(project, with_sources=True)]
+               for builder in builders_for(doc, only)]
     if not planned:
         click.echo("smersh build: no print document applies to these projects", err=True)
         return []
     echo = _progress()
     try:
-        result = build(planned, chosen, jobs=jobs, progress=echo)
+        # The rendering processes warm up while this one makes the documents' HTML.
+        with _renderers(jobs) as renderers:
+            result = build([Planned(out / project.name / "print" / chosen.name / f"{builder.name}.pdf",
+                                    builder.build(doc, chosen), str(project.root))
+                            for project, doc, builder in planned],
+                           chosen, jobs=jobs, progress=echo, renderers=renderers)
     except PrintError as error:
         click.echo(f"smersh build: {error}; no PDF written", err=True)
         sys.exit(EXIT_USAGE)
@@ -55,6 +55,15 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     click.echo(f"rendered {result.rendered} section{'s' if result.rendered != 1 else ''}, "
                f"{result.cached} from the cache", err=True)
     return result.written
+
+
+def _renderers(jobs: int | None):
+    """Rendering processes started now, or (one job, or `--jobs 0`) none."""
+    from contextlib import nullcontext
+
+    from smersh_dsl.print.workers import Renderers, default_jobs
+    size = default_jobs() if jobs is None else jobs
+    return Renderers(size) if size > 1 else nullcontext(None)
 
 
 def _progress():

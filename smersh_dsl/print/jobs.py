@@ -79,9 +79,9 @@ _WARM = ('<html lang="en"><body style="hyphens: auto; font-family: \'Smersh Seri
 
 
 def warm_up() -> None:
-    """Lay a small page out before worker processes fork, so that each inherits WeasyPrint
-    imported, the fonts registered and the hyphenation dictionary loaded, instead of
-    paying for them in every process (about a second each)."""
+    """Lay a small page out, so that WeasyPrint is imported, the fonts registered and the
+    hyphenation dictionary loaded before the first section comes (about a second). Each
+    rendering process does this as it starts (``print/workers.py``)."""
     import pyphen
 
     from smersh_dsl.print.render import layout

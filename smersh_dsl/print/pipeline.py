@@ -15,12 +15,8 @@ cache: what the benchmark compares the parallel build with.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import re
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,9 +25,10 @@ from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument
-from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section, warm_up
+from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
 
 
 class PrintError(Exception):
@@ -54,19 +51,18 @@ class PrintResult:
     pages: dict[Path, int] = field(default_factory=dict)
 
 
-def default_jobs(work: int) -> int:
-    return max(1, min(os.cpu_count() or 1, work))
-
-
 def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
           cache: SectionCache | None = None, progress: Callable[[str], None] = lambda _: None,
-          write: Callable[[Path, bytes], None] = write_atomic) -> PrintResult:
-    """Render, check, merge and write every planned document; nothing is written on error."""
+          write: Callable[[Path, bytes], None] = write_atomic,
+          renderers: Renderers | None = None) -> PrintResult:
+    """Render, check, merge and write every planned document; nothing is written on error.
+    ``renderers``: worker processes started beforehand (then ``jobs`` is their number)."""
     result = PrintResult()
     if jobs == 0:
         outputs = {p.target: _single(p, profile, progress, result) for p in planned}
     else:
-        outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress, result)
+        outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress, result,
+                             renderers)
     if result.diagnostics:
         return result
     for target, data in outputs.items():
@@ -76,7 +72,8 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
 
 
 def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache: SectionCache,
-               progress: Callable[[str], None], result: PrintResult) -> dict[Path, bytes]:
+               progress: Callable[[str], None], result: PrintResult,
+               renderers: Renderers | None) -> dict[Path, bytes]:
     work = [(p, s, section_key(s.html, profile, p.document.forms))
             for p in planned for s in p.document.sections]
     pdfs: dict[str, bytes] = {}
@@ -105,12 +102,17 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             cache.put(key, rendered.pdf)
         pdfs[key] = rendered.pdf
 
-    if workers <= 1:
+    if renderers is not None and todo:
+        progress(f"rendering {total} sections in {renderers.size} processes")
+        _parallel(renderers, todo, profile, finished)
+    elif workers <= 1:
         for index, (plan, section, key) in enumerate(todo, 1):
             progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
             finished(index, plan, section, key, _render(plan, section, profile))
     elif todo:
-        _parallel(todo, profile, workers, finished, progress)
+        progress(f"rendering {total} sections in {workers} processes")
+        with Renderers(workers) as started:
+            _parallel(started, todo, profile, finished)
     if result.diagnostics:
         return {}
     outputs = {}
@@ -132,32 +134,11 @@ def _render(plan: Planned, section, profile: Profile) -> Rendered:
         raise PrintError(f"could not render {plan.document.name}, section {section.title}: {error}") from None
 
 
-def _parallel(todo, profile: Profile, workers: int, finished, progress) -> None:
-    warm_up()
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                          else None)
-    progress(f"rendering {len(todo)} sections in {workers} processes")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    futures = {}
+def _parallel(renderers: Renderers, todo, profile: Profile, finished) -> None:
     try:
-        futures = {pool.submit(render_section, section.html, profile, plan.document.forms):
-                   (plan, section, key) for plan, section, key in todo}
-        pending, count = set(futures), 0
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                plan, section, key = futures[future]
-                try:
-                    rendered = future.result()
-                except RenderError as error:
-                    raise PrintError(f"could not render {plan.document.name}, section "
-                                     f"{section.title}: {error}") from None
-                except BrokenProcessPool:
-                    raise PrintError("a rendering process died (out of memory?); nothing written") from None
-                count += 1
-                finished(count, plan, section, key, rendered)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        renderers.render_all(todo, profile, finished)
+    except RenderFailed as error:
+        raise PrintError(str(error)) from None
 
 
 def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> bytes:

@@ -1,0 +1,107 @@
+"""The processes that render sections, which may be started before there is anything to
+render.
+
+Each worker lays a small page out as it starts (``jobs.warm_up``: WeasyPrint imported,
+fonts registered, the hyphenation dictionary loaded), which takes about a second. Started
+as soon as `smersh build` knows it will print, the workers do that while this process is
+still making the documents' HTML, instead of after it. Sections are handed out longest
+first, so that no long section (a big book's index) is left for last.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from smersh_dsl.print.jobs import RenderError, Rendered, render_section, warm_up
+from smersh_dsl.print.profiles import Profile
+
+
+class RenderFailed(Exception):
+    """A section could not be rendered; the message names it, without a traceback."""
+
+
+def default_jobs(work: int | None = None) -> int:
+    """A process a CPU, and no more than there is ``work``."""
+    cpus = os.cpu_count() or 1
+    return max(1, cpus if work is None else min(cpus, work))
+
+
+def _warm_up_quietly() -> None:
+    try:
+        warm_up()
+    except Exception:    # noqa: BLE001  a head start only: rendering reports what is wrong
+        pass
+
+
+class Renderers:
+    """A pool of ``size`` rendering processes (forked where the platform can), started by
+    `start` or on entering a ``with`` block, and shut down on leaving it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pool: ProcessPoolExecutor | None = None
+        self._used = False
+
+    def start(self) -> Renderers:
+        if self._pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context,
+                                             initializer=_warm_up_quietly)
+            self._pool.submit(int)      # the processes start now, not at the first section
+        return self
+
+    def __enter__(self) -> Renderers:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if not self._used:
+            # Nothing to render after all (every section was cached): end the workers
+            # rather than wait for their warm-up to finish. The pool offers no way to
+            # (Python 3.14 adds `terminate_workers`), so its processes are ended directly.
+            processes = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    def render_all(self, todo: list[tuple[Any, Any, str]], profile: Profile,
+                   finished: Callable[[int, Any, Any, str, Rendered], None]) -> None:
+        """Render every (plan, section, key) of ``todo``; ``finished`` hears of each as it
+        is done (with how many are done). `RenderFailed` names a section that failed."""
+        pool = self.start()._pool
+        assert pool is not None
+        self._used = True
+        # Longest first (by HTML, which tracks layout time): the index of a big book takes
+        # two or three times a section of entries, and started last it kept one process
+        # busy for seconds after the other had finished.
+        ordered = sorted(todo, key=lambda item: len(item[1].html), reverse=True)
+        futures: dict[Future, tuple[Any, Any, str]] = {
+            pool.submit(render_section, section.html, profile, plan.document.forms):
+            (plan, section, key) for plan, section, key in ordered}
+        pending, count = set(futures), 0
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                plan, section, key = futures[future]
+                try:
+                    rendered = future.result()
+                except RenderError as error:
+                    self.close()
+                    raise RenderFailed(f"could not render {plan.document.name}, section "
+                                       f"{section.title}: {error}") from None
+                except BrokenProcessPool:
+                    self.close()
+                    raise RenderFailed("a rendering process died (out of memory?)") from None
+                count += 1
+                finished(count, plan, section, key, rendered)
