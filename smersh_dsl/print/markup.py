@@ -27,6 +27,14 @@ def prose(text: str | None) -> Markup:
     return Markup(html.replace(_STAR, "*"))
 
 
+def html(template: str, *values: object) -> Markup:
+    """``template``, HTML with a ``%s`` for each value, filled with the values, each
+    escaped unless it is Markup already: what ``Markup(template).format(...)`` does, in a
+    C escape a value instead of Python's string.Formatter (a third of the time spent
+    making a 3,000-entry book's HTML went to that)."""
+    return Markup(template % tuple(map(escape, values)))
+
+
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
-from smersh_dsl.print.markup import paragraphs
+from smersh_dsl.print.markup import html, paragraphs
 
 MINUS = "\u2212"
 
@@ -49,11 +49,11 @@ _FIXED = {
 }
 
 _CHOOSABLE = {   # kind -> (with a target, of the player's choice)
-    "gain_advanced_skill": ("Gain the {} Advanced Skill", "Gain an Advanced Skill of your choice"),
-    "lose_advanced_skill": ("Lose the {} Advanced Skill", "Lose an Advanced Skill of your choice"),
-    "raise_skill": ("Raise {} by 1", "Raise a Basic Skill of your choice by 1"),
-    "lower_skill": ("Lower {} by 1", "Lower a Basic Skill of your choice by 1"),
-    "move": ("Move to {}", "Move to any location"),
+    "gain_advanced_skill": ("Gain the %s Advanced Skill", "Gain an Advanced Skill of your choice"),
+    "lose_advanced_skill": ("Lose the %s Advanced Skill", "Lose an Advanced Skill of your choice"),
+    "raise_skill": ("Raise %s by 1", "Raise a Basic Skill of your choice by 1"),
+    "lower_skill": ("Lower %s by 1", "Lower a Basic Skill of your choice by 1"),
+    "move": ("Move to %s", "Move to any location"),
 }
 
 _STATES = {"defeated": "has been defeated", "undefeated": "is undefeated",
@@ -89,16 +89,16 @@ def effect(step: dict) -> Markup:
         return Markup(_FIXED[kind])
     if kind in ("gain_status", "lose_status"):
         verb = "Gain" if kind == "gain_status" else "Discard"
-        return Markup("{} the {} Status card").format(verb, _name(target))
+        return html("%s the %s Status card", verb, _name(target))
     if kind in _CHOOSABLE:
         named, chosen = _CHOOSABLE[kind]
-        return Markup(named).format(_name(target)) if target else Markup(chosen)
+        return html(named, _name(target)) if target else Markup(chosen)
     if kind == "place_intel":
         if step.get("on_lairs"):
-            return Markup("Place {} Intel on each Lair").format(amount)
+            return html("Place %s Intel on each Lair", amount)
         if target:
-            return Markup("Place {} Intel on {}").format(amount, _name(target))
-        return Markup("Place {} Intel").format(amount)
+            return html("Place %s Intel on %s", amount, _name(target))
+        return html("Place %s Intel", amount)
     raise ValueError(f"no wording for the effect {kind!r}")
 
 
@@ -108,17 +108,17 @@ def condition(cond: dict) -> Markup:
     if kind == "not":
         return _negated(cond["operand"])
     if kind == "status":
-        return Markup("you have the {} Status card").format(_name(cond["name"]))
+        return html("you have the %s Status card", _name(cond["name"]))
     if kind == "has":
-        return Markup("you have {}").format(_name(cond["name"]))
+        return html("you have %s", _name(cond["name"]))
     if kind == "henchman":
-        return Markup("{} {}").format(_name(cond["henchman"]), _STATES[cond["state"]])
+        return html("%s %s", _name(cond["henchman"]), _STATES[cond["state"]])
     if kind == "main_henchman":
-        return Markup("the main henchman {}").format(_STATES[cond["state"]])
+        return html("the main henchman %s", _STATES[cond["state"]])
     if kind == "level":
-        return Markup("the henchman is at level {}").format(cond["value"])
+        return html("the henchman is at level %s", cond["value"])
     if kind == "compare":
-        return Markup("{} is {} {}").format(_COUNTERS[cond["counter"]], _OPS[cond["op"]], cond["value"])
+        return html("%s is %s %s", _COUNTERS[cond["counter"]], _OPS[cond["op"]], cond["value"])
     if kind == "expert":
         return Markup("you play the expert campaign")
     raise ValueError(f"no wording for the condition {kind!r}")
@@ -128,16 +128,16 @@ def _negated(cond: dict) -> Markup:
     """A condition that must not hold: "you do not have Disguise"."""
     kind = cond["kind"]
     if kind == "status":
-        return Markup("you do not have the {} Status card").format(_name(cond["name"]))
+        return html("you do not have the %s Status card", _name(cond["name"]))
     if kind == "has":
-        return Markup("you do not have {}").format(_name(cond["name"]))
+        return html("you do not have %s", _name(cond["name"]))
     if kind == "henchman":
-        return Markup("{} {}").format(_name(cond["henchman"]), _NOT_STATES[cond["state"]])
+        return html("%s %s", _name(cond["henchman"]), _NOT_STATES[cond["state"]])
     if kind == "main_henchman":
-        return Markup("the main henchman {}").format(_NOT_STATES[cond["state"]])
+        return html("the main henchman %s", _NOT_STATES[cond["state"]])
     if kind == "expert":
         return Markup("you do not play the expert campaign")
-    return Markup("it is not so that {}").format(condition(cond))
+    return html("it is not so that %s", condition(cond))
 
 
 def test(step: dict) -> Markup:
@@ -156,11 +156,11 @@ def test_option(option: dict) -> Markup:
     skill = (_name(option["skill"]) if pick == "named"
              else Markup("any Basic Skill") if pick == "any"
              else Markup("a Basic Skill picked by a d6"))
-    parts = [Markup('<span class="skill">{}</span>').format(skill)]
+    parts = [html('<span class="skill">%s</span>', skill)]
     if option["modifier"]:       # plain text: an unstyled span costs WeasyPrint a box
-        parts.append(Markup("{}").format(signed(option["modifier"])))
+        parts.append(escape(signed(option["modifier"])))
     if option["successes"] > 1:
-        parts.append(Markup('<span class="need">[{}]</span>').format(option["successes"]))
+        parts.append(html('<span class="need">[%s]</span>', option["successes"]))
     return Markup(" ").join(parts)
 
 
@@ -168,20 +168,20 @@ def test_bonuses(step: dict) -> Markup:
     """The parenthesis after a test: "(Pass with Stealth; +1 die with Disguise)", or nothing."""
     parts = []
     if step["auto_pass_with"]:
-        parts.append(Markup("Pass with {}").format(
+        parts.append(html("Pass with %s",
             Markup(" or ").join(_name(n) for n in step["auto_pass_with"])))
     for clause in step["dice_with"]:
         dice = clause["dice"]
         word = "die" if abs(dice) == 1 else "dice"
-        parts.append(Markup("{} {} with {}").format(signed(dice), word, _name(clause["holdable"])))
-    return Markup("({})").format(Markup("; ").join(parts)) if parts else Markup("")
+        parts.append(html("%s %s with %s", signed(dice), word, _name(clause["holdable"])))
+    return html("(%s)", Markup("; ").join(parts)) if parts else Markup("")
 
 
 def d6_skills() -> Markup:
     """What each face of the d6 picks, for a test whose skill a d6 picks (SH-BUTCHER-1):
     "d6: 1 Spycraft, 2 Persuasion, …, 6 your choice"."""
     faces = [f"{face} {skill}" for face, skill in enumerate(D6_SKILLS, 1)]
-    return Markup("d6: {}, {} your choice").format(", ".join(faces), len(D6_SKILLS) + 1)
+    return html("d6: %s, %s your choice", ", ".join(faces), len(D6_SKILLS) + 1)
 
 
 def _name(text: str | None) -> Markup:
@@ -209,7 +209,7 @@ def runs(steps: list[dict], goto: Callable[[str], Markup]) -> list[tuple[str, ob
 
     def flush() -> None:
         if effects:
-            add(Markup('<span class="fx">{}</span>').format(Markup(" ").join(effects)))
+            add(html('<span class="fx">%s</span>', Markup(" ").join(effects)))
             effects.clear()
 
     def close() -> None:
@@ -230,8 +230,8 @@ def runs(steps: list[dict], goto: Callable[[str], Markup]) -> list[tuple[str, ob
                 add(found[0])
                 current.extend(found[1:])
         elif kind == "goto":
-            effects.append(Markup("Go to {}.").format(goto(step["target"])))
+            effects.append(html("Go to %s.", goto(step["target"])))
         else:
-            effects.append(Markup("{}.").format(effect(step)))
+            effects.append(html("%s.", effect(step)))
     close()
     return out

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from smersh_dsl.print.markup import html
+
 from smersh_dsl.print import phrases
 from smersh_dsl.print.profiles import Profile
 
@@ -47,8 +49,8 @@ class StepContext:
     def goto(self, node: str) -> Markup:
         anchor, label = self.target(node)
         if self.links:
-            return Markup('<a class="goto" href="{}">{}</a>').format(self.href(anchor), label)
-        return Markup('<span class="goto">{}</span>').format(label)
+            return html('<a class="goto" href="%s">%s</a>', self.href(anchor), label)
+        return html('<span class="goto">%s</span>', label)
 
     def runs(self, steps: list[dict]) -> list[Run]:
         """The steps grouped into runs (remembered: the macros ask more than once)."""

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
+
+from smersh_dsl.print.markup import html
 
 from smersh_dsl.print.books.common import LINK_SCHEME, StepContext, page_setup
 from smersh_dsl.print.documents import PrintDocument, Section
@@ -50,8 +52,8 @@ class Card:                   # one encounter number
 
     def link(self, text, anchor: str | None = None) -> Markup:
         if not self.links:
-            return Markup("{}").format(text)
-        return Markup('<a href="{}">{}</a>').format(LINK_SCHEME + (anchor or self.anchor), text)
+            return escape(text)
+        return html('<a href="%s">%s</a>', LINK_SCHEME + (anchor or self.anchor), text)
 
     @property
     def size(self) -> int:

@@ -18,8 +18,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from smersh_dsl.print import phrases
-from smersh_dsl.print.markup import prose
-
+from smersh_dsl.print.markup import html, prose
 
 
 def effects_text(effects: list[dict]) -> Markup:
@@ -34,11 +33,11 @@ def steps_html(steps: list[dict]) -> Markup:
 
 def _goto(target: str) -> Markup:
     """A card has no section to link to: a jump's target is printed as a name."""
-    return Markup('<span class="goto">{}</span>').format(target)
+    return html('<span class="goto">%s</span>', target)
 
 
 def _words(step: dict) -> Markup:
-    return Markup("Go to {}").format(_goto(step["target"])) if step["kind"] == "goto" else phrases.effect(step)
+    return html("Go to %s", _goto(step["target"])) if step["kind"] == "goto" else phrases.effect(step)
 
 
 def _runs(steps: list[dict]) -> list[tuple[str, object]]:
@@ -47,39 +46,37 @@ def _runs(steps: list[dict]) -> list[tuple[str, object]]:
 
 def _block(kind: str, content) -> Markup:
     if kind == "text":
-        return Markup("").join(Markup("<p>{}</p>").format(p) for p in content)
+        return Markup("").join(html("<p>%s</p>", p) for p in content)
     step = content
     if kind == "test":
-        html = Markup('<p class="test"><span class="label">TEST</span> {}</p>').format(
-            phrases.test(step))
+        out = html('<p class="test"><span class="label">TEST</span> %s</p>', phrases.test(step))
         if any(option["pick"] == "d6" for option in step["options"]):
-            html += Markup('<p class="note">{}</p>').format(phrases.d6_skills())
-        return html + _outcomes(step)
+            out += html('<p class="note">%s</p>', phrases.d6_skills())
+        return out + _outcomes(step)
     if kind == "gamble":
-        return (Markup('<p class="gamble"><span class="label">GAMBLE</span> {}</p>').format(
-            phrases.GAMBLE) + _outcomes(step))
+        return (html('<p class="gamble"><span class="label">GAMBLE</span> %s</p>', phrases.GAMBLE)
+                + _outcomes(step))
     if kind == "choice":
         options = Markup("").join(_option(option) for option in step["options"])
-        return Markup('<div class="choice"><span class="label">CHOOSE</span><ol>{}</ol></div>'
-                      ).format(options)
+        return html('<div class="choice"><span class="label">CHOOSE</span><ol>%s</ol></div>',
+                    options)
     if kind == "if":
-        html = Markup('<p class="note">If {}:</p>{}').format(
-            phrases.condition(step["condition"]), steps_html(step["then"]))
+        out = html('<p class="note">If %s:</p>%s', phrases.condition(step["condition"]),
+                   steps_html(step["then"]))
         if step.get("else"):
-            html += Markup('<p class="note">Otherwise:</p>{}').format(steps_html(step["else"]))
-        return Markup('<div class="branch">{}</div>').format(html)
+            out += html('<p class="note">Otherwise:</p>%s', steps_html(step["else"]))
+        return html('<div class="branch">%s</div>', out)
     if kind == "reroll_if_confronted":
-        return Markup('<p class="note">If the {} Henchman sheet is in play and you have already '
-                      'confronted them, reroll the Fate die for a new Encounter.</p>').format(
-                          step["henchman"])
+        return html('<p class="note">If the %s Henchman sheet is in play and you have already '
+                    'confronted them, reroll the Fate die for a new Encounter.</p>', step["henchman"])
     raise ValueError(f"no layout for the step {kind!r}")
 
 
 def _outcomes(step: dict) -> Markup:
-    return (Markup('<div class="outcome pass"><span class="label">PASS</span>{}</div>').format(
-        _inline(step["pass"]))
-        + Markup('<div class="outcome fail"><span class="label">FAIL</span>{}</div>').format(
-            _inline(step["fail"])))
+    return (html('<div class="outcome pass"><span class="label">PASS</span>%s</div>',
+                 _inline(step["pass"]))
+            + html('<div class="outcome fail"><span class="label">FAIL</span>%s</div>',
+                   _inline(step["fail"])))
 
 
 def _inline(steps: list[dict]) -> Markup:
@@ -90,7 +87,7 @@ def _inline(steps: list[dict]) -> Markup:
     if runs[0][0] != "text":
         return steps_html(steps)
     first, *rest = runs[0][1]
-    return (Markup(" {}").format(first) + _block("text", rest)
+    return (html(" %s", first) + _block("text", rest)
             + Markup("").join(_block(kind, content) for kind, content in runs[1:]))
 
 
@@ -98,12 +95,12 @@ def _option(option: dict) -> Markup:
     """A choice's option: its label, its condition as the books word it, then its effects
     when the label does not already say them."""
     label = prose(option["label"])
-    html = label
+    out = label
     if option.get("guard"):
-        html += Markup(" <i>(only if {})</i>").format(phrases.condition(option["guard"]))
+        out += html(" <i>(only if %s)</i>", phrases.condition(option["guard"]))
     effects = [s for s in option.get("steps", []) if s["kind"] not in phrases.BLOCKS | {"prose"}]
     said = str(label).lower()
     if effects and not all(str(_words(s)).lower() in said for s in effects):
         [(_, (text,))] = phrases.runs(effects, _goto)      # effects only: one paragraph
-        html += Markup(": {}").format(text)
-    return Markup("<li>{}</li>").format(html)
+        out += html(": %s", text)
+    return html("<li>%s</li>", out)
