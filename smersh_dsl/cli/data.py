@@ -223,7 +223,7 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled,
                                          play_showdown, play_stranded)
 
-    from smersh_dsl.cli.simulate import cardgame_rules, play_smush, resolve_paths
+    from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
     paths = resolve_paths(paths)
     if log_path is not None:
@@ -232,7 +232,7 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     loaded = _load_documents(paths)
     docs = [d for d in loaded if d["kind"] == "game"]
     if not docs and any(d["kind"] == "cardgame" for d in loaded):
-        play_smush(cardgame_rules(paths), seed, auto, policy, bot_side)
+        play_smush(rules_of(loaded), seed, auto, policy, bot_side)
         return
     if not docs:
         raise click.ClickException("no game document to play (campaigns are played with --log)")

@@ -32,11 +32,15 @@ def resolve_paths(paths: tuple[Path, ...]) -> tuple[Path, ...]:
 def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush_rules.Rules
     """The rules of the first card game document among `paths` (built JSON or projects)."""
     from smersh_dsl.cli.data import _load_documents
+    return rules_of(_load_documents(resolve_paths(paths) or (Path("books/smush"),)))
+
+
+def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush_rules.Rules
+    """The rules of the first card game document among documents already loaded."""
     from smersh_dsl.play.sessions import NotPlayable
     from smersh_dsl.play.smush_rules import load_rules
 
-    docs = [d for d in _load_documents(resolve_paths(paths) or (Path("books/smush"),))
-            if d["kind"] == "cardgame"]
+    docs = [d for d in loaded if d["kind"] == "cardgame"]
     if not docs:
         raise click.ClickException("no card game document among the paths given "
                                    "(try books/smush)")

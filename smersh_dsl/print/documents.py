@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# A link to another section's named destination: WeasyPrint cannot resolve an id it does
+# not see, so the HTML says `smersh-link:<id>` and the merge makes it a real link.
+LINK_SCHEME = "smersh-link:"
+
 
 @dataclass(frozen=True)
 class Section:

@@ -27,6 +27,12 @@ def prose(text: str | None) -> Markup:
     return Markup(html.replace(_STAR, "*"))
 
 
+def plain(text: str | None) -> str:
+    """Writer prose as plain text (a PDF bookmark): the emphasis stars dropped, an escaped
+    star kept as a star."""
+    return (text or "").replace("\\*", _STAR).replace("*", "").replace(_STAR, "*")
+
+
 def html(template: str, *values: object) -> Markup:
     """``template``, HTML with a ``%s`` for each value, filled with the values, each
     escaped unless it is Markup already: what ``Markup(template).format(...)`` does, in a

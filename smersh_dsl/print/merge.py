@@ -20,9 +20,7 @@ import io
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, NumberObject, TextStringObject
 
-from smersh_dsl.print.documents import PrintDocument
-
-LINK_SCHEME = "smersh-link:"
+from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument
 
 
 class MergeError(Exception):

@@ -24,7 +24,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
-from smersh_dsl.print.documents import PrintDocument
+from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.profiles import Profile
@@ -143,16 +143,11 @@ def _parallel(renderers: Renderers, todo, profile: Profile, finished) -> None:
 
 def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> bytes:
     progress(f"rendering {plan.document.name} as one document")
-    rendered = _render(plan, _Whole(plan.document.title, single_html(plan.document)), profile)
+    whole = Section(key="whole", title=plan.document.title, html=single_html(plan.document))
+    rendered = _render(plan, whole, profile)
     result.rendered += 1
     result.diagnostics.extend(_overflow(plan, label, span) for label, span in rendered.overflows)
     return rendered.pdf
-
-
-@dataclass(frozen=True)
-class _Whole:
-    title: str
-    html: str
 
 
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)

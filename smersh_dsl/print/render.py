@@ -72,21 +72,20 @@ def _stylesheets():
     return [CSS(string=font_faces_css(), font_config=_font_config())]
 
 
-def layout(html: str, base_url: str | None = None):
+def layout(html: str):
     """Lay the HTML out into pages (a weasyprint Document) without writing a PDF.
 
     Used to find prose that overflows its box before anything is written.
     """
     from weasyprint import HTML
-    return HTML(string=html, base_url=base_url).render(
+    return HTML(string=html).render(
         stylesheets=_stylesheets(), font_config=_font_config())
 
 
-def pdf_bytes(html: str, profile: Profile, *, base_url: str | None = None,
-              forms: bool = False, document=None) -> bytes:
+def pdf_bytes(html: str, profile: Profile, *, forms: bool = False, document=None) -> bytes:
     """The PDF of ``html`` (or of an already laid-out ``document``) for ``profile``."""
     if document is None:
-        document = layout(html, base_url)
+        document = layout(html)
     options = {"pdf_forms": True} if forms else {}
     if profile.pdf_variant:
         options["pdf_variant"] = profile.pdf_variant

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from smersh_dsl.print.markup import html
-
 from smersh_dsl.print import phrases
+from smersh_dsl.print.markup import html
 from smersh_dsl.print.profiles import Profile
-
-from smersh_dsl.print.merge import LINK_SCHEME  # noqa: E402  (a link to another section)
 
 
 def slug(text: str) -> str:
@@ -40,28 +37,16 @@ class StepContext:
 
     target: Callable[[str], tuple[str, str]]
     links: bool
-    same_section: bool = True
-    _memo: dict = field(default_factory=dict, repr=False)
-
-    def href(self, anchor: str) -> str:
-        return f"#{anchor}" if self.same_section else f"{LINK_SCHEME}{anchor}"
 
     def goto(self, node: str) -> Markup:
+        """A jump to a node of the same section: a link to its anchor, or its label."""
         anchor, label = self.target(node)
         if self.links:
-            return html('<a class="goto" href="%s">%s</a>', self.href(anchor), label)
+            return html('<a class="goto" href="#%s">%s</a>', anchor, label)
         return html('<span class="goto">%s</span>', label)
 
     def runs(self, steps: list[dict]) -> list[Run]:
-        """The steps grouped into runs (remembered: the macros ask more than once)."""
-        known = self._memo.get(id(steps))
-        if known is not None and known[0] is steps:
-            return known[1]
-        found = self._runs(steps)
-        self._memo[id(steps)] = (steps, found)
-        return found
-
-    def _runs(self, steps: list[dict]) -> list[Run]:
+        """The steps grouped into runs, as templates/steps.html.j2 lays them out."""
         return [Run(kind, paragraphs=content) if kind == "text" else Run(kind, step=content)
                 for kind, content in phrases.runs(steps, self.goto)]
 

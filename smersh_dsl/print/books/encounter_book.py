@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from smersh_dsl.print.markup import html
+from smersh_dsl.print.markup import html, plain
 
-from smersh_dsl.print.books.common import LINK_SCHEME, StepContext, page_setup
-from smersh_dsl.print.documents import PrintDocument, Section
+from smersh_dsl.print.books.common import StepContext, page_setup
+from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.profiles import Profile
 
@@ -85,13 +85,13 @@ def cards(doc: dict, profile: Profile) -> list[Card]:
     for number in sorted(entries):
         title, region, responses = known.get(number, (f"Encounter {_number_text(number)}", None, {}))
         text = _number_text(number)
-        card = Card(number, text, title, region, anchor(text), f"{text} {_plain(title)}",
+        card = Card(number, text, title, region, anchor(text), f"{text} {plain(title)}",
                     links=profile.links)
         for response in sorted(entries[number]):
             key = f"{text}.{response}"
             heading = responses.get(response)
             group = Group(key, heading, anchor(key),
-                          f"{key} {_plain(heading)}" if heading else key)
+                          f"{key} {plain(heading)}" if heading else key)
             for entry in sorted(entries[number][response], key=lambda e: e["die"]):
                 # no anchor: nothing links to an entry, and a named destination for
                 # each of thousands of entries made merging the sections 3 times slower
@@ -99,10 +99,6 @@ def cards(doc: dict, profile: Profile) -> list[Card]:
             card.groups.append(group)
         found.append(card)
     return found
-
-
-def _plain(text: str | None) -> str:
-    return (text or "").replace("\\*", "\ue000").replace("*", "").replace("\ue000", "*")
 
 
 def _chunks(found: list[Card]) -> list[list[Card]]:
