@@ -10,7 +10,7 @@ lexers the Lark parser was built with, and runs them in one loop:
   match finds the next token and the space before it;
 * lines and columns counted only where the text has line breaks;
 * the same token types (keywords matched as names are retyped as Lark's lexer does), the
-  same lexer callbacks, and the same rule callbacks on the same children.
+  same lexer callbacks, and the parser's own rule callbacks on the same children.
 
 So a file that parses gives exactly what Lark gives (tests/test_parse_driver.py holds the
 two equal on every book, case and golden file). Anything this loop does not expect (a
@@ -101,8 +101,7 @@ class _Lexers(dict):
 class Driver:
     """Lark's tables and lexers for one start rule, ready for `parse`."""
 
-    def __init__(self, lark: Lark, callbacks: dict | None = None, start: str = "start") -> None:
-        """``callbacks``: a rule's callback to use instead of the one Lark built."""
+    def __init__(self, lark: Lark, start: str = "start") -> None:
         frontend = lark.parser
         contextual = frontend.lexer
         inner = frontend.parser.parser
@@ -115,7 +114,7 @@ class Driver:
         self.skip = re.compile(skip)
         self.lexers = _Lexers(contextual.lexers, skip)
         table = inner.parse_table
-        callbacks = {**inner.callbacks, **(callbacks or {})}
+        callbacks = inner.callbacks
         self.start = table.start_states[start]
         self.end = table.end_states[start]
         # A shift is the next state (an int); a reduction is (size, callback, rule name).

@@ -24,8 +24,7 @@ from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.tables import load_parser
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.base import MAX_DEPTH   # real content stays under 10
-from smersh_dsl.parse.transform.embedded import (EmbeddedLark, Inline, callbacks, fused_callbacks,
-                                                 parse_with)
+from smersh_dsl.parse.transform.embedded import EmbeddedLark, Inline, callbacks, parse_with
 from smersh_dsl.resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
@@ -52,7 +51,7 @@ def driver() -> Driver | None:
     """The fused loop over the parser's tables (see driver.py), or None when this Lark's
     parser is not of the shape it reads: then Lark's own loop does all the parsing."""
     try:
-        return Driver(parser(), fused_callbacks(parser()))
+        return Driver(parser())
     except Fallback:
         return None
 

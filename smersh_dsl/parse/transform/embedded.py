@@ -3,8 +3,9 @@ walks one. Each rule's method runs when the LALR parser reduces the rule, with t
 positions Lark's `propagate_positions` would have given its tree node.
 
 Lark's own embedded transformers get no positions (`v_args(meta=True)` is refused there),
-so the callbacks Lark makes are wrapped once more, outermost, where a reduction's raw
-children (keywords and braces included) are still visible. A rule's stretch of text runs
+so the callback Lark would make for each rule is replaced by one that sees the
+reduction's raw children (keywords and braces included), shapes them as Lark would, and
+places the result. A rule's stretch of text runs
 from its first positioned child to its last, as in Lark: a token by its own position, a
 reduced rule by the stretch it was reduced from. A rule Lark passes through (`?rule` with
 one child) takes its parent's wider stretch, as Lark's "container" positions do; the
@@ -52,61 +53,27 @@ class Inline:
 
 
 class _Reduction(threading.local):
-    """What the outermost wrapper found, for the rule's method (one reduction at a time)."""
+    """The builder the rule methods build with (one parse at a time in a thread)."""
 
     builder: Any = None
-    first: Any = None
-    last: Any = None
 
 
 _now = _Reduction()
 
 
-def _positioned(inner: Callable[[list], Any]) -> Callable[[list], Any]:
-    def reduce(children: list) -> Any:
-        first = last = None
-        for child in children:
-            if child.line is not None:
-                first = child
-                break
-        if first is not None:
-            for child in reversed(children):
-                if child.line is not None:
-                    last = child
-                    break
-        _now.first, _now.last = first, last
-        result = inner(children)
-        if first is not None and type(result) is not Token:
-            # A fresh value (already placed), a `_rule`, or a child passed through: all
-            # take this rule's stretch, as Lark's containers do.
-            result.line, result.column = first.line, first.column
-            result.end_line, result.end_column = last.end_line, last.end_column
-        return result
-    return reduce
-
-
-def _method(function: Callable[[Any, Where, list], Any]) -> Callable[[list], Where]:
-    def call(children: list) -> Where:
-        first, last = _now.first, _now.last
-        where = (Where(None, None, None, None, None) if first is None else
-                 Where(None, first.line, first.column, last.end_line, last.end_column))
-        where.value = function(_now.builder, where,
-                               [c.value if type(c) is Where else c for c in children])
-        return where
-    call.function = function     # type: ignore[attr-defined]   for fused_callbacks
-    return call
-
-
 def callbacks(methods: dict[str, Callable]) -> SimpleNamespace:
-    """What Lark takes as `transformer=`: a callback per rule, from the builder's methods."""
-    return SimpleNamespace(**{name: _method(f) for name, f in methods.items()})
+    """What Lark takes as `transformer=`: the builder's methods by rule name, which
+    `EmbeddedLark` turns into one callback per rule (see `fused_callbacks`)."""
+    return SimpleNamespace(**methods)
 
 
-def fused_callbacks(lark: Lark) -> dict | None:
-    """Per rule, one function doing what `_positioned`, Lark's filter of the children
-    (keywords dropped, `_rule`s spliced in, `?rule`s passed through) and `_method` do in
-    turn: one call per reduction instead of three or four, for the fused loop of
-    parse/driver.py. None when Lark built a rule's callback from parts not known here."""
+def fused_callbacks(lark: Lark) -> dict:
+    """Per rule, the callback Lark's parser calls when it reduces the rule: Lark's filter
+    of the children (keywords dropped, `_rule`s spliced in, `?rule`s passed through), the
+    rule's stretch of text, and the builder's method for the rule (or, for a `_rule`, an
+    `Inline` of its children), all in one call. It reads how Lark would shape each rule's
+    children from Lark's own parse-tree builder; a shape it does not know (another Lark,
+    other options) is an error here rather than a wrong model later."""
     transformer = lark.options.transformer
     fused = {}
     for rule, chain in lark._parse_tree_builder.rule_builders:
@@ -117,12 +84,10 @@ def fused_callbacks(lark: Lark) -> dict | None:
             elif isinstance(wrapper, partial) and wrapper.func is ChildFilterLALR_NoPlaceholders:
                 keep = tuple(wrapper.args[0])
             else:
-                return None
+                raise TypeError(f"rule {rule}: Lark shapes its children with {wrapper!r}, "
+                                "which the model builder does not know")
         name = rule.alias or rule.options.template_source or rule.origin.name
-        method = getattr(transformer, name, None)
-        function = getattr(method, "function", None)
-        if method is not None and function is None:
-            return None
+        function = getattr(transformer, name, None)
         fused[rule] = (_fused_unit(name, expand1, function)
                        if keep is None and len(rule.expansion) == 1 else
                        _fused(name, expand1, keep, function))
@@ -198,13 +163,11 @@ def _fused(name: str, expand1: bool, keep: tuple | None,
 
 
 class EmbeddedLark(Lark):
-    """Lark, with every rule callback wrapped to keep positions (see the module text)."""
+    """Lark, with a callback per rule that builds the model (see `fused_callbacks`)."""
 
     def _prepare_callbacks(self) -> None:
         super()._prepare_callbacks()
-        for key, callback in list(self._callbacks.items()):
-            if not isinstance(key, str):       # rules; lexer callbacks are keyed by name
-                self._callbacks[key] = _positioned(callback)
+        self._callbacks.update(fused_callbacks(self))
 
 
 def parse_with(parser: Any, builder: Any, text: str) -> Any:
