@@ -56,7 +56,10 @@ def leave(code: int) -> None:
     takes the memory back at once. What an exit must still do is done first: the
     functions registered with `atexit` (they remove temporary folders, save coverage
     data), then the flushing of stdout and stderr."""
-    atexit._run_exitfuncs()
+    run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
+    if run_exit_functions is None:      # not CPython: exit the ordinary way
+        sys.exit(code)
+    run_exit_functions()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
