@@ -7,7 +7,9 @@ lexers the Lark parser was built with, and runs them in one loop:
 
 * per parser state, Lark's contextual lexer's own regex, with the ignored terminals that
   have no callback (whitespace) folded in front as a possessive prefix, so one regex
-  match finds the next token and the space before it;
+  match finds the next token and the space before it (which holds as long as no other
+  terminal begins with whitespace: checked when the driver is built, exactly for
+  keywords, by a probe for regexes);
 * lines and columns counted only where the text has line breaks;
 * the same token types (keywords matched as names are retyped as Lark's lexer does), the
   same lexer callbacks, and the parser's own rule callbacks on the same children.
@@ -79,6 +81,16 @@ def _retype(unless: UnlessCallback) -> Callable[[Token], Token]:
     return retype
 
 
+def _starts_with_space(terminal: Any) -> bool:
+    """Whether a terminal may begin with a space, tab or line break, which the prefix of
+    skipped whitespace would take from it (a regex is probed with each such character)."""
+    pattern = terminal.pattern
+    if pattern.type == "str":
+        return pattern.value[:1].isspace()
+    probe = re.compile(pattern.to_regexp())
+    return any(probe.match(c) for c in " \t\f\r\n")
+
+
 class _Lexers(dict):
     """The fused loop's lexer of each parser state, made when the state is first met (as
     Lark makes its own): building all 893 states' regexes took 0.4 s, most of them for
@@ -110,6 +122,8 @@ class Driver:
         conf = lark.lexer_conf
         by_name = {t.name: t for t in conf.terminals}
         quiet = [n for n in conf.ignore if n not in conf.callbacks]
+        if any(_starts_with_space(t) for t in conf.terminals if t.name not in quiet):
+            raise Fallback("a terminal may start with what the skipped prefix swallows")
         skip = "(?:%s)*+" % "|".join(by_name[n].pattern.to_regexp() for n in quiet) if quiet else ""
         self.skip = re.compile(skip)
         self.lexers = _Lexers(contextual.lexers, skip)
