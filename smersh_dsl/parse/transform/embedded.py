@@ -124,6 +124,8 @@ def _first(children: list) -> Any:
 
 def _fused(name: str, expand1: bool, keep: tuple | None,
            function: Callable[[Any, Where, list], Any] | None) -> Callable[[list], Any]:
+    """A rule's callback: its stretch from the raw children, the children Lark keeps
+    (``keep``: index and whether to splice a `_rule`'s), then the value."""
     def reduce(children: list) -> Any:
         first = last = None
         for child in children:
@@ -156,6 +158,8 @@ def _fused(name: str, expand1: bool, keep: tuple | None,
             result.value = function(_now.builder, result,
                                     [c.value if type(c) is Where else c for c in kept])
         if first is not None and type(result) is not Token:
+            # A fresh value (already placed), a `_rule`, or a child passed through: all
+            # take this rule's stretch, as Lark's containers do.
             result.line, result.column = first.line, first.column
             result.end_line, result.end_column = last.end_line, last.end_column
         return result
