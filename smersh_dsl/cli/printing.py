@@ -24,20 +24,22 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     from smersh_dsl.print.profiles import profile
 
     chosen = profile(profile_name, paper)
-    planned = [(project, doc, builder) for project in projects if buildable(project)
-               for doc in [document(project, with_sources=True)]
-               for builder in builders_for(doc, only)]
-    if not planned:
+    wanted = []        # (project, its JSON document, a builder), before any HTML is made
+    for project in projects:
+        if buildable(project):
+            doc = document(project, with_sources=True)
+            wanted.extend((project, doc, builder) for builder in builders_for(doc, only))
+    if not wanted:
         click.echo("smersh build: no print document applies to these projects", err=True)
         return []
     echo = _progress()
     try:
         # The rendering processes warm up while this one makes the documents' HTML.
         with _renderers(jobs) as renderers:
-            result = build([Planned(out / project.name / "print" / chosen.name / f"{builder.name}.pdf",
-                                    builder.build(doc, chosen), str(project.root))
-                            for project, doc, builder in planned],
-                           chosen, jobs=jobs, progress=echo, renderers=renderers)
+            planned = [Planned(out / project.name / "print" / chosen.name / f"{builder.name}.pdf",
+                               builder.build(doc, chosen), str(project.root))
+                       for project, doc, builder in wanted]
+            result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers)
     except PrintError as error:
         click.echo(f"smersh build: {error}; no PDF written", err=True)
         sys.exit(EXIT_USAGE)
