@@ -340,7 +340,8 @@ def test_a_failed_render_is_a_clean_error_and_writes_nothing(tmp_path, monkeypat
 def test_overflows_become_p101_and_nothing_is_written(tmp_path, monkeypatch):
     found = types.ModuleType("smersh_dsl.print.overflow")
     found.find_overflows = lambda document: [types.SimpleNamespace(label="the card Shoe Phone",
-                                                                   span="books/x.smersh:4:3")]
+                                                                   span="books/x.smersh:4:3",
+                                                                   excess_mm=3.24)]
     monkeypatch.setitem(sys.modules, "smersh_dsl.print.overflow", found)
     chosen = profile("screen")
     target = tmp_path / "encounter-book.pdf"
@@ -349,7 +350,7 @@ def test_overflows_become_p101_and_nothing_is_written(tmp_path, monkeypatch):
     result = build([Planned(target, document)], chosen, jobs=1, cache=SectionCache(enabled=False))
     assert result.written == [] and not target.exists()
     first = result.diagnostics[0]
-    assert (first.code, first.message) == ("P101", "text does not fit the card Shoe Phone")
+    assert (first.code, first.message) == ("P101", "text does not fit the card Shoe Phone by 3.2 mm")
     assert (first.span.file, first.span.line, first.span.column) == ("books/x.smersh", 4, 3)
 
 
@@ -402,7 +403,9 @@ def test_cli_builds_pdfs_where_the_docs_say_and_reports_p101(tmp_path):
                "--out", str(tmp_path / "out"))
     failed = smersh(*command)
     assert failed.returncode == 1, failed.stderr
-    assert "P101" in failed.stderr and "text does not fit" in failed.stderr
+    assert "P101" in failed.stderr
+    assert re.search(r"text does not fit .*Exploding Pen.* by \d+\.\d mm", failed.stderr), \
+        failed.stderr
     assert "gadget.smersh:1:" in failed.stderr and "no PDF written" in failed.stderr
     assert not list((tmp_path / "out").rglob("*.pdf"))
     gadget.write_text(rule("P101").good + "\n", encoding="utf-8")

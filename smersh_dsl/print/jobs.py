@@ -19,7 +19,8 @@ from smersh_dsl.print.profiles import Profile
 @dataclass(frozen=True)
 class Rendered:
     pdf: bytes
-    overflows: tuple[tuple[str, str | None], ...]   # (label, "file:line:column" or None)
+    # (label, "file:line:column" or None, how many mm the text reaches past the box)
+    overflows: tuple[tuple[str, str | None, float], ...]
     pages: int
 
 
@@ -36,7 +37,7 @@ def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered
     try:
         with quiet_gc():
             document = layout(html)
-            overflows = tuple((o.label, o.span) for o in find_overflows(document))
+            overflows = tuple((o.label, o.span, o.excess_mm) for o in find_overflows(document))
             pdf = pdf_bytes(html, profile, forms=forms, document=document)
             pages = len(document.pages)
             del document

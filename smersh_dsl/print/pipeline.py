@@ -97,7 +97,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
                  f"({rendered.pages} page{'s' if rendered.pages != 1 else ''})")
         result.rendered += 1
         if rendered.overflows:
-            result.diagnostics.extend(_overflow(plan, label, span) for label, span in rendered.overflows)
+            result.diagnostics.extend(_overflow(plan, *found) for found in rendered.overflows)
         else:
             cache.put(key, rendered.pdf)
         pdfs[key] = rendered.pdf
@@ -146,7 +146,7 @@ def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> b
     whole = Section(key="whole", title=plan.document.title, html=single_html(plan.document))
     rendered = _render(plan, whole, profile)
     result.rendered += 1
-    result.diagnostics.extend(_overflow(plan, label, span) for label, span in rendered.overflows)
+    result.diagnostics.extend(_overflow(plan, *found) for found in rendered.overflows)
     return rendered.pdf
 
 
@@ -169,8 +169,11 @@ def single_html(document: PrintDocument) -> str:
         f'href="{LINK_SCHEME}', 'href="#')
 
 
-def _overflow(plan: Planned, label: str, span) -> Diagnostic:
-    return Diagnostic.of("P101", _span(span, plan), f"text does not fit {label}")
+def _overflow(plan: Planned, label: str, span, excess_mm: float) -> Diagnostic:
+    """P101, saying how much too long the text is (a box split across pages, with nothing
+    past its edge on either page, is simply too long)."""
+    how = f" by {excess_mm:.1f} mm" if excess_mm >= 0.1 else ""
+    return Diagnostic.of("P101", _span(span, plan), f"text does not fit {label}{how}")
 
 
 def _span(span, plan: Planned) -> Span:

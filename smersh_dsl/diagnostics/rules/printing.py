@@ -9,8 +9,8 @@ RULES = [
          "A card, a response box or another fixed-size box of a print document holds more "
          "text than fits at the printed size, so part of it would be cut off or run over "
          "the next box. `smersh build --format pdf` lays every page out before it writes "
-         "anything, reports each such box at the block that wrote the text, and writes no "
-         "PDF until the text is shortened.",
+         "anything, reports each such box at the block that wrote the text, with how many "
+         "millimetres too long the text is, and writes no PDF until the text is shortened.",
          'gadget "Exploding Pen" { effect "Once per game, before you roll for a test, you may '
          'click the pen three times and throw it at the nearest henchman: discard it, then gain '
          'two dice for the test, reroll any blanks twice, and count every resolve icon as a '
