@@ -85,8 +85,8 @@ def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
     """The workers take files from the front, this process from the back, until they
     meet: a file is this process's once its task is cancelled before a worker started it.
     In between, this process reads back what the workers have finished, so that little is
-    left to read once they meet. A fixed split left one side idle for up to a second,
-    as a worker's file costs this process a read back as well as the worker a parse."""
+    left to read once they meet. A fixed split had to guess how fast each side goes: a
+    worker's file costs the worker a parse and this process a read back."""
     futures = [pool.submit(_parse_in_worker, job) for job in jobs]
     read, back = 0, len(jobs)
     while back > read and futures[back - 1].cancel():

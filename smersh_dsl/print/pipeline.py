@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,11 +59,14 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
     """Render, check, merge and write every planned document; nothing is written on error.
     ``renderers``: worker processes started beforehand (then ``jobs`` is their number)."""
     result = PrintResult()
-    if jobs == 0:
-        outputs = {p.target: _single(p, profile, progress, result) for p in planned}
-    else:
-        outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress, result,
-                             renderers)
+    try:
+        if jobs == 0:
+            outputs = {p.target: _single(p, profile, progress, result) for p in planned}
+        else:
+            outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress,
+                                 result, renderers)
+    except RenderFailed as error:
+        raise PrintError(str(error)) from None
     if result.diagnostics:
         return result
     for target, data in outputs.items():
@@ -102,17 +106,15 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             cache.put(key, rendered.pdf)
         pdfs[key] = rendered.pdf
 
-    if renderers is not None and todo:
-        progress(f"rendering {total} sections in {renderers.size} processes")
-        _parallel(renderers, todo, profile, finished)
-    elif workers <= 1:
+    if todo and (renderers is not None or workers > 1):
+        # In the processes the caller started, or in as many as there are workers.
+        with nullcontext(renderers) if renderers is not None else Renderers(workers) as pool:
+            progress(f"rendering {total} sections in {pool.size} processes")
+            pool.render_all(todo, profile, finished)
+    else:
         for index, (plan, section, key) in enumerate(todo, 1):
             progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
             finished(index, plan, section, key, _render(plan, section, profile))
-    elif todo:
-        progress(f"rendering {total} sections in {workers} processes")
-        with Renderers(workers) as started:
-            _parallel(started, todo, profile, finished)
     if result.diagnostics:
         return {}
     outputs = {}
@@ -131,14 +133,7 @@ def _render(plan: Planned, section, profile: Profile) -> Rendered:
     try:
         return render_section(section.html, profile, plan.document.forms)
     except RenderError as error:
-        raise PrintError(f"could not render {plan.document.name}, section {section.title}: {error}") from None
-
-
-def _parallel(renderers: Renderers, todo, profile: Profile, finished) -> None:
-    try:
-        renderers.render_all(todo, profile, finished)
-    except RenderFailed as error:
-        raise PrintError(str(error)) from None
+        raise RenderFailed.of(plan, section, error) from None
 
 
 def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> bytes:

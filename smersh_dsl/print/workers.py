@@ -24,6 +24,10 @@ from smersh_dsl.print.profiles import Profile
 class RenderFailed(Exception):
     """A section could not be rendered; the message names it, without a traceback."""
 
+    @classmethod
+    def of(cls, plan: Any, section: Any, error: RenderError) -> RenderFailed:
+        return cls(f"could not render {plan.document.name}, section {section.title}: {error}")
+
 
 def default_jobs(work: int | None = None) -> int:
     """A process a CPU, and no more than there is ``work``."""
@@ -98,8 +102,7 @@ class Renderers:
                     rendered = future.result()
                 except RenderError as error:
                     self.close()
-                    raise RenderFailed(f"could not render {plan.document.name}, section "
-                                       f"{section.title}: {error}") from None
+                    raise RenderFailed.of(plan, section, error) from None
                 except BrokenProcessPool:
                     self.close()
                     raise RenderFailed("a rendering process died (out of memory?)") from None

@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from smersh_dsl.print.markup import html, plain
-
 from smersh_dsl.print.books.common import StepContext, page_setup
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
+from smersh_dsl.print.markup import html, plain
 from smersh_dsl.print.profiles import Profile
 
 ENTRIES_PER_SECTION = 100    # big enough that what a section costs of its own (about 0.1 s:
