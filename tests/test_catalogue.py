@@ -8,7 +8,7 @@ from conftest import TESTS, codes
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 
 # Input rules are about bytes on disk: test_bad_input.py makes such files for each.
-BYTE_LEVEL = {"I001", "I003", "I004", "I005", "I006", "I007"}
+BYTE_LEVEL = {"I001", "I003", "I004", "I005", "I006", "I007", "I008", "I009"}
 # Configuration rules are about TOML files: test_settings.py writes such files for each.
 CONFIG_LEVEL = {"L003"}
 # Print rules are about laid-out pages: test_print_books.py makes an overflow for each.

@@ -252,18 +252,19 @@ def test_a_looping_link_given_by_name_and_on_the_command_line(tmp_path: Path):
 BROKEN = "entry 01.1.1 { test\n"          # S003 at 1:14: the `{` is never closed
 
 
-def test_a_linked_file_outside_the_project_is_read_under_the_links_name(tmp_path: Path):
-    """Chosen: a linked *file* is part of the project wherever it points (a writer may
-    share one file between projects); its findings name the link, inside the project."""
+def test_a_linked_file_outside_the_project_is_I009_and_not_read(tmp_path: Path):
+    """Issue #21 reverses the choice of #8: a linked *file* leading out of the project is
+    not read (in a pull request's CI it could quote a runner's secret); its finding
+    names the link, inside the project. Its own folder, checked by name, reads it."""
     project = copy_smush(tmp_path / "in")
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     (outside / "shared.smersh").write_text(BROKEN)
     (project / "shared.smersh").symlink_to(outside / "shared.smersh")
     found = check_paths(project)
-    assert [(d.code, d.span.line, d.span.column) for d in found] == [("S003", 1, 14)]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("I009", 1, 1)]
     assert found[0].span.file.endswith(os.path.join("smush", "shared.smersh"))
-    inside(found[0], project / "shared.smersh")
+    assert [(d.code, d.span.line, d.span.column) for d in check_paths(outside)] == [("S003", 1, 14)]
 
 
 def test_a_linked_folder_outside_the_project_is_not_entered(tmp_path: Path):

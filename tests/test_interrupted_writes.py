@@ -132,11 +132,12 @@ def build_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
 
 def fmt_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
-    from smersh_dsl.fmt.run import format_file, write
+    from smersh_dsl.fmt.rewrite import rewrite
+    from smersh_dsl.fmt.run import format_file
 
     target = tmp / "calm.smersh"
     target.write_text(UNFORMATTED)
-    return Writer(target, lambda: write(format_file(target)))
+    return Writer(target, lambda: rewrite(target, format_file(target).after))
 
 
 def campaign_log_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
@@ -303,7 +304,8 @@ def test_a_rewritten_file_keeps_its_permissions(tmp_path: Path):
 
 
 def test_fmt_writes_through_a_symbolic_link_and_keeps_it(tmp_path: Path):
-    from smersh_dsl.fmt.run import format_file, write
+    from smersh_dsl.fmt.rewrite import rewrite
+    from smersh_dsl.fmt.run import format_file
 
     real = tmp_path / "shared" / "calm.smersh"
     real.parent.mkdir()
@@ -311,7 +313,7 @@ def test_fmt_writes_through_a_symbolic_link_and_keeps_it(tmp_path: Path):
     link = tmp_path / "project" / "calm.smersh"
     link.parent.mkdir()
     link.symlink_to(real)
-    write(format_file(link))
+    rewrite(link, format_file(link).after)
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert real.read_text() != UNFORMATTED and real.read_text() == link.read_text()
     assert sorted(p.name for p in link.parent.iterdir()) == ["calm.smersh"]

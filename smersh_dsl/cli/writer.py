@@ -90,7 +90,9 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
 
     Indentation by braces, no trailing spaces, one blank line at most. The
     meaning never changes: each file is parsed before and after, and left alone
-    if the two differ or if it has syntax errors. Files are written atomically.
+    if the two differ or if it has syntax errors. Files are written atomically;
+    a file with other hard links or another owner is rewritten in place, and a
+    read-only file is left alone. The files are those `smersh check` reads.
 
     \b
     Examples:
@@ -98,35 +100,52 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
       smersh fmt --check books/        (in CI or a pre-commit hook)
       smersh fmt --diff my-encounter.smersh
     """
-    from smersh_dsl.fmt.run import format_file, write
-    from smersh_dsl.project.discover import SUFFIX
+    from smersh_dsl.diagnostics.report.printable import printable
+    from smersh_dsl.project.discover import discover
 
-    files: list[Path] = []
-    for path in paths or (Path("books"),):
-        if not path.exists():
-            raise click.UsageError(f"no such file or folder: {path}")
-        files.extend(sorted(path.rglob(f"*{SUFFIX}")) if path.is_dir() else [path])
-    unformatted = failed = 0
-    for file in files:
-        result = format_file(file)
-        if result.problem:
-            failed += 1
-            click.echo(f"{file}: {result.problem}", err=True)
-            continue
-        if not result.changed:
-            continue
-        unformatted += 1
-        if show_diff:
-            click.echo(result.diff(), nl=False)
-        elif check_only:
-            click.echo(f"would reformat {file}")
-        else:
-            write(result)
-            click.echo(f"reformatted {file}", err=True)
+    try:
+        found, _ = discover(list(paths or (Path("books"),)))
+    except UsageError as error:
+        raise click.UsageError(printable(str(error))) from None
+    # The files `smersh check` would read, each with its project's folder: a file the
+    # checker refuses (outside the project, not a regular file) fmt leaves alone too.
+    files = [(file, item.root) for item in found for file in item.files]
+    outcomes = [_fmt_file(file, root, check_only, show_diff) for file, root in files]
+    unformatted, failed = outcomes.count("changed"), outcomes.count("failed")
     done = "would reformat" if (check_only or show_diff) else "reformatted"
     click.echo(f"{len(files)} file(s): {unformatted} {done}, {failed} left alone", err=True)
     if failed or ((check_only or show_diff) and unformatted):
         sys.exit(EXIT_FINDINGS)
+
+
+def _fmt_file(file: Path, root: Path, check_only: bool, show_diff: bool) -> str:
+    """Format one file (or say what would change): "changed", "same" or "failed"."""
+    from smersh_dsl.diagnostics.report.printable import printable, printable_lines
+    from smersh_dsl.fmt.rewrite import ReadOnly, rewrite
+    from smersh_dsl.fmt.run import format_file
+
+    shown = printable(str(file))
+    result = format_file(file, root)
+    problem = result.problem
+    if problem is None and result.changed and not (show_diff or check_only):
+        try:
+            rewrite(file, result.after)
+        except ReadOnly:
+            problem = "not formatted: the file is read-only"
+        except OSError as error:
+            problem = f"not formatted: cannot write it: {error.strerror or error}"
+    if problem:
+        click.echo(f"{shown}: {printable(problem)}", err=True)
+        return "failed"
+    if not result.changed:
+        return "same"
+    if show_diff:
+        click.echo(printable_lines(result.diff()), nl=False)
+    elif check_only:
+        click.echo(f"would reformat {shown}")
+    else:
+        click.echo(f"reformatted {shown}", err=True)
+    return "changed"
 
 
 @cli.command("new")

@@ -8,11 +8,16 @@
 - Trailing spaces go, tabs in indentation become spaces, runs of blank lines become one,
   the file starts with its first line of content and ends with one newline.
 - Comments stay where they were, indented like the code around them.
+
+Only a text that parses is laid out (`fmt.run`): it nests at most 64 deep, so no line
+gains more than 128 spaces and the layout is linear in the text's size. Laid out
+first, 40,000 unclosed braces became 3 GB of indentation.
 """
 
 from __future__ import annotations
 
 INDENT = "  "
+BLANKS = " \t\f"     # what a line's edges lose; a no-break space is text, never a blank
 
 
 def _scan(line: str, depth: int, in_string: bool) -> tuple[int, bool, int]:
@@ -49,12 +54,12 @@ def format_text(text: str) -> str:
     blank_run = 0
     for raw in lines:
         if in_string:
-            body = raw.strip()
+            body = raw.strip(BLANKS)
             out.append(string_indent + body if body else "")
             depth, in_string, _ = _scan(raw, depth, True)
             blank_run = 0
             continue
-        body = raw.strip().replace("\t", " ") if not raw.strip().startswith("#") else raw.strip()
+        body = raw.strip(BLANKS)
         if not body:
             blank_run += 1
             if out and blank_run == 1:
@@ -63,7 +68,7 @@ def format_text(text: str) -> str:
         blank_run = 0
         level = depth - 1 if body.startswith("}") else depth
         indent = INDENT * max(level, 0)
-        out.append((indent + body).rstrip())
+        out.append((indent + body).rstrip(BLANKS))
         new_depth, in_string, _ = _scan(body, depth, False)
         if in_string:
             string_indent = indent

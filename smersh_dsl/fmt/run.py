@@ -1,4 +1,9 @@
-"""`smersh fmt`: format files in place (atomically), or report what would change."""
+"""`smersh fmt`: format files in place, or report what would change.
+
+A file is parsed before it is laid out, and laid out only if it parses: the layout of a
+text that does not parse has no bound (40,000 unclosed braces made gigabytes of
+indentation), and the check that the meaning is unchanged needs the parse anyway.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from smersh_dsl.export.atomic import write_atomic
-from smersh_dsl.fmt.layout import format_text
+from smersh_dsl.fmt.layout import BLANKS, format_text
 from smersh_dsl.parse.parser import parse_text
 from smersh_dsl.parse.source import read_source
 
@@ -23,6 +27,17 @@ def meaning(node: Any) -> Any:
     if isinstance(node, (tuple, list)):
         return tuple(meaning(n) for n in node)
     return node
+
+
+def same_meaning(these: tuple, those: tuple) -> bool:
+    """Whether two files' blocks mean the same, compared block by block, so that only
+    one block's positionless copy is held at a time, not two whole files'."""
+    return len(these) == len(those) and all(meaning(a) == meaning(b) for a, b in zip(these, those))
+
+
+def comments(source: Any) -> list[str]:
+    """The comments' words: blanks at the end of a comment are layout, as on any line."""
+    return [c.text.rstrip(BLANKS) for c in source.comments]
 
 
 @dataclass
@@ -41,29 +56,25 @@ class Formatted:
                                             f"{self.path}", f"{self.path} (formatted)"))
 
 
-def format_file(path: Path) -> Formatted:
-    # Read as `smersh check` reads: a file it refuses (not UTF-8, binary, a line or a
-    # file too long, unreadable) is left alone, with the same reason and position.
-    before, refused = read_source(path, str(path))
+def format_file(path: Path, root: Path | None = None) -> Formatted:
+    """The file and its layout. Read as `smersh check` reads, inside ``root`` (the
+    project's folder): a file it refuses (not a regular file, outside the project, not
+    UTF-8, binary, too long, unreadable) is left alone, with the same reason and place."""
+    before, refused = read_source(path, str(path), root)
     if before is None:
         d = refused[0]
         return Formatted(path, "", "", f"not formatted: {d.message} "
                                        f"(line {d.span.line}, column {d.span.column}: {d.code})")
-    after = format_text(before)
-    if after == before:
-        return Formatted(path, before, after)     # already in layout: nothing to prove
     source, problems = parse_text(before, str(path))
-    if any(p.code.startswith(("S", "I")) for p in problems):
+    if any(p.code.startswith("S") for p in problems):
         return Formatted(path, before, before, "not formatted: it has syntax errors "
                                               "(`smersh check` shows them)")
+    after = format_text(before)
+    if after == before:
+        return Formatted(path, before, after)
     formatted, _ = parse_text(after, str(path))
-    if meaning(formatted.definitions) != meaning(source.definitions) or \
-            [c.text for c in formatted.comments] != [c.text for c in source.comments]:
+    if not same_meaning(formatted.definitions, source.definitions) or \
+            comments(formatted) != comments(source):
         return Formatted(path, before, before, "not formatted: the layout would change its "
                                               "meaning (please report this file)")
     return Formatted(path, before, after)
-
-
-def write(result: Formatted) -> None:
-    if result.changed:
-        write_atomic(result.path, result.after)

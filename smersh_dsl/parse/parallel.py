@@ -59,13 +59,13 @@ def _parse_in_worker(job: tuple[str, str]) -> bytes | Parsed:
     return blob
 
 
-def parse_many(files: list[tuple[Path, str]]) -> None:
-    """Make sure every (path, shown name) is parsed and remembered, using the disk cache
-    and, for what it misses, every core. Files that cannot be read are left to the
-    caller, which reports them."""
+def parse_many(files: list[tuple[Path, str, Path | None]]) -> None:
+    """Make sure every (path, shown name, project folder) is parsed and remembered, using
+    the disk cache and, for what it misses, every core. Files that cannot be read (or lie
+    outside their project's folder) are left to the caller, which reports them."""
     missing: list[tuple[str, str]] = []
-    for path, shown in files:
-        text, _ = read_source(path, shown)
+    for path, shown, root in files:
+        text, _ = read_source(path, shown, root)
         if text is not None and not recall(text, shown):
             missing.append((text, shown))
     workers = min(_workers(), len(missing))

@@ -222,10 +222,12 @@ def _parse_uncached(text: str, file: str) -> Parsed:
     return SourceFile(path=file, text=text, definitions=definitions, comments=comments), tuple(diagnostics)
 
 
-def parse_file(path: Path, shown: str | None = None) -> tuple[SourceFile | None, list[Diagnostic]]:
-    """Read and parse a file on disk; an unchanged file comes from the disk cache."""
+def parse_file(path: Path, shown: str | None = None,
+               root: Path | None = None) -> tuple[SourceFile | None, list[Diagnostic]]:
+    """Read and parse a file on disk, only if it lies inside ``root`` (the project's
+    folder, `read_source`); an unchanged file comes from the disk cache."""
     shown = shown if shown is not None else str(path)
-    text, problems = read_source(path, shown)
+    text, problems = read_source(path, shown, root)
     if text is None:
         return None, problems
     if not recall(text, shown):

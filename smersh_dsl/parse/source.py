@@ -9,6 +9,7 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
+from smersh_dsl.project.reading import NotRegular, Outside, TooLarge, read_regular
 
 MAX_BYTES = 4 * 1024 * 1024       # some 15,000 entries in one file; a book spreads over files
 MAX_LINE = 20_000
@@ -27,52 +28,71 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 Signature = tuple[int, int, int, int]     # inode, size, modification and change times (ns)
-_read: dict[tuple[Path, str], tuple[Signature, str | None, tuple[Diagnostic, ...]]] = {}
+_read: dict[tuple[Path, str, Path | None], tuple[Signature, str | None, tuple[Diagnostic, ...]]] = {}
 MAX_REMEMBERED = 4096
 SETTLED_NS = 2_000_000_000
 
 
-def read_source(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
-    """Return the file's text, or None and the diagnostics that say why not. A file read
-    before and not changed since (same inode, size and modification time) is not read
-    again: the language server checks the whole project after every edit. Only texts are
+def read_source(path: Path, shown: str, root: Path | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """Return the file's text, or None and the diagnostics that say why not.
+
+    Only a regular file inside ``root`` (the project's folder, links followed) is read,
+    and only up to the size limit (`project.reading`). A file read before and not changed
+    since (same inode, size, modification and change times) is not read again: the
+    language server checks the whole project after every edit. Only texts are
     remembered; a file that could not be read is tried again each time."""
     try:
         stat = path.stat()
     except OSError:
-        return _read_source(path, shown, None)
+        return _read_source(path, shown, root)
     seen = (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
-    known = _read.get((path, shown))
+    key = (path, shown, root)
+    known = _read.get(key)
     if known is not None and known[0] == seen:
         return known[1], list(known[2])
-    text, problems = _read_source(path, shown, stat.st_size)
+    text, problems = _read_source(path, shown, root)
     # File times tick in steps of a few milliseconds: a file written just now could be
     # written again within the same tick, at the same size, unseen. Only files older than
     # that are remembered (git's "racily clean" rule).
     if text is not None and time.time_ns() - stat.st_mtime_ns > SETTLED_NS:
         if len(_read) >= MAX_REMEMBERED:
             _read.clear()
-        _read[(path, shown)] = (seen, text, tuple(problems))
+        _read[key] = (seen, text, tuple(problems))
     return text, problems
 
 
-def _read_source(path: Path, shown: str, size: int | None) -> tuple[str | None, list[Diagnostic]]:
-    def fail(code: str, message: str, line: int = 1, column: int = 1,
-             hint: str | None = None) -> tuple[None, list[Diagnostic]]:
-        return None, [Diagnostic.of(code, Span.point(shown, line, column), message, hint)]
+def _fail(shown: str, code: str, message: str, line: int = 1, column: int = 1,
+          hint: str | None = None) -> tuple[None, list[Diagnostic]]:
+    return None, [Diagnostic.of(code, Span.point(shown, line, column), message, hint)]
 
+
+def _too_large(shown: str, size: int) -> tuple[None, list[Diagnostic]]:
+    return _fail(shown, "I007", f"the file is {size / 2**20:.1f} MiB; the limit is "
+                 f"{MAX_BYTES // 2**20} MiB", hint="split it into several files of the same project")
+
+
+def _read_bytes(path: Path, shown: str, root: Path | None) -> bytes | tuple[None, list[Diagnostic]]:
     try:
-        if size is None:
-            size = path.stat().st_size
-        if size > MAX_BYTES:
-            return fail("I007", f"the file is {size / 2**20:.1f} MiB; the limit is "
-                        f"{MAX_BYTES // 2**20} MiB",
-                        hint="split it into several files of the same project")
-        data = path.read_bytes()
+        return read_regular(path, root, MAX_BYTES)
+    except Outside as refused:
+        return _fail(shown, "I009", str(refused),
+                     hint="copy the file into the project, or check the folder it lives in")
+    except NotRegular as refused:
+        return _fail(shown, "I008", f"cannot read the file: {refused}",
+                     hint="a .smersh file must be a regular text file")
+    except TooLarge as refused:
+        return _too_large(shown, refused.size)
     except IsADirectoryError:
-        return fail("I004", "cannot read the file: it is a folder")
+        return _fail(shown, "I004", "cannot read the file: it is a folder")
     except OSError as error:
-        return fail("I004", f"cannot read the file: {error.strerror or error}")
+        return _fail(shown, "I004", f"cannot read the file: {error.strerror or error}")
+
+
+def text_of(data: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a file's bytes, or None and why it is not smersh source: binary,
+    not UTF-8, a line too long. The language server holds buffers to the same limits."""
+    if len(data) > MAX_BYTES:
+        return _too_large(shown, len(data))
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     found = _CONTROL_BYTES.search(data, 0, 65536)
@@ -81,18 +101,23 @@ def _read_source(path: Path, shown: str, size: int | None) -> tuple[str | None, 
         bad = data.index(b"\x00")
     if bad is not None:
         line, column = _position(data, bad)
-        return fail("I003", f"the file holds binary data (byte 0x{data[bad]:02x} at offset {bad})",
-                    line, column, "is this really a .smersh text file?")
+        return _fail(shown, "I003", f"the file holds binary data (byte 0x{data[bad]:02x} at offset {bad})",
+                     line, column, "is this really a .smersh text file?")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line, column = _position(data, error.start)
-        return fail("I001", f"byte 0x{data[error.start]:02x} is not valid UTF-8", line, column,
-                    "re-save the file with UTF-8 encoding")
+        return _fail(shown, "I001", f"byte 0x{data[error.start]:02x} is not valid UTF-8", line, column,
+                     "re-save the file with UTF-8 encoding")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for number, line_text in enumerate(text.split("\n"), start=1):
         if len(line_text) > MAX_LINE:
-            return fail("I006", f"line {number} is {len(line_text):,} characters long; "
-                        f"the limit is {MAX_LINE:,}", number, MAX_LINE + 1,
-                        "break it into several lines; strings may span lines")
+            return _fail(shown, "I006", f"line {number} is {len(line_text):,} characters long; "
+                         f"the limit is {MAX_LINE:,}", number, MAX_LINE + 1,
+                         "break it into several lines; strings may span lines")
     return text, []
+
+
+def _read_source(path: Path, shown: str, root: Path | None) -> tuple[str | None, list[Diagnostic]]:
+    data = _read_bytes(path, shown, root)
+    return text_of(data, shown) if isinstance(data, bytes) else data

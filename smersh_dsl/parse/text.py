@@ -6,7 +6,12 @@ import re
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
 _ESCAPE = re.compile(r"\\(.)", re.S)      # a backslash and the character it escapes
-_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
+# Only ASCII blanks fold: a no-break space (U+00A0) or a narrow one (U+202F) is the
+# writer's typography ("Mr.\u00a0Big", "10\u202f%"), and Python's `\s` and `str.split`
+# would take both for ordinary spaces.
+_BLANKS = " \t\n\r\f\v"
+_PARAGRAPH = re.compile(r"\n[ \t]*\n[ \t\n\r\f\v]*")
+_RUN = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def unquote(raw: str) -> str:
@@ -19,8 +24,8 @@ def unquote(raw: str) -> str:
     if "\\" in body:          # left to right, as written; a lone backslash at the end stays
         body = _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
     text = body.replace("\r\n", "\n").replace("\r", "\n")   # a Windows file's lines too
-    paragraphs = _PARAGRAPH.split(text.strip())
-    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    paragraphs = _PARAGRAPH.split(text.strip(_BLANKS))
+    return "\n\n".join(_RUN.sub(" ", p).strip(" ") for p in paragraphs)
 
 
 def quote(text: str) -> str:

@@ -29,6 +29,7 @@ class Found:
     root: Path
     files: list[Path] = field(default_factory=list)
     manifest: Path | None = None
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)   # folders, and why
 
 
 def real(path: Path) -> Path:
@@ -46,12 +47,19 @@ def manifest_of(folder: Path) -> Path | None:
     return None
 
 
-def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
-    """(.smersh files directly in the tree, folders that are nested projects)."""
+def _walk(folder: Path, unreadable: list[tuple[Path, str]] | None = None) -> tuple[list[Path], list[Path]]:
+    """(.smersh files directly in the tree, folders that are nested projects). A folder
+    that cannot be listed goes to ``unreadable`` with the system's reason: skipping it
+    quietly would pass a check that never saw its files."""
     files: list[Path] = []
     nested: list[Path] = []
     seen: set[tuple[int, int]] = set()
-    for current, dirs, names in os.walk(folder, followlinks=False):
+
+    def refused(error: OSError) -> None:
+        if unreadable is not None:
+            unreadable.append((Path(error.filename or folder), error.strerror or str(error)))
+
+    for current, dirs, names in os.walk(folder, onerror=refused, followlinks=False):
         here = Path(current)
         stat = here.stat()
         if (stat.st_dev, stat.st_ino) in seen:
@@ -75,8 +83,9 @@ def _ordered(root: Path, files: list[Path], manifest: Path | None) -> list[Path]
 
 def project_of(folder: Path) -> Found:
     manifest = manifest_of(folder)
-    files, _ = _walk(folder)
-    return Found(folder, _ordered(folder, files, manifest), manifest)
+    unreadable: list[tuple[Path, str]] = []
+    files, _ = _walk(folder, unreadable)
+    return Found(folder, _ordered(folder, files, manifest), manifest, unreadable)
 
 
 def _enclosing_project(path: Path) -> Path | None:
@@ -93,7 +102,7 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[Path]]:
     for path in paths:
         if not path.exists() and not path.is_symlink():
             raise UsageError(f"no such file or folder: {path}")
-        if path.is_file() or path.is_symlink() and not path.is_dir():
+        if not path.is_dir():       # a file, a link, or a FIFO or device the reader refuses
             home = _enclosing_project(path) if path.suffix == SUFFIX else None
             if home is not None:
                 found.setdefault(real(home), project_of(home))
@@ -103,11 +112,14 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[Path]]:
         if manifest_of(path):
             found.setdefault(real(path), project_of(path))
             continue
-        loose, nested = _walk(path)
+        unreadable: list[tuple[Path, str]] = []
+        loose, nested = _walk(path, unreadable)
+        if unreadable:
+            found.setdefault(real(path), Found(path, [], None, unreadable))
         for folder in nested:
             found.setdefault(real(folder), project_of(folder))
         for file in loose:
             found.setdefault(real(file), Found(file.parent, [file]))
-        if not loose and not nested:
+        if not loose and not nested and not unreadable:
             empty.append(path)
     return sorted(found.values(), key=lambda f: str(f.root)), empty

@@ -44,11 +44,15 @@ Overlay = dict[Path, str]      # unsaved texts (an editor's buffers), by resolve
 def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
                overlay: Overlay | None = None) -> tuple[Project, list[Diagnostic]]:
     project = Project(root=found.root)
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = [
+        Diagnostic.of("I004", Span.point(shown(folder), 1, 1), f"cannot read the folder: {reason}",
+                      "make it readable, or move it out of the project")
+        for folder, reason in found.unreadable]
+    project.incomplete = bool(found.unreadable)
     for path in found.files:
         text = overlay.get(real(path)) if overlay else None
         source, problems = (parse_edited(text, shown(path)) if text is not None
-                            else parse_file(path, shown(path)))
+                            else parse_file(path, shown(path), found.root))
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
@@ -143,7 +147,7 @@ def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
                                          "no .smersh file in this folder",
                                          "point `smersh check` at a project folder or a .smersh file"))
     overlaid = set(overlay or {})
-    parse_many([(path, shown(path)) for item in found for path in item.files
+    parse_many([(path, shown(path), item.root) for item in found for path in item.files
                 if real(path) not in overlaid])
     for item in found:
         project, problems = load_found(item, shown, overlay)

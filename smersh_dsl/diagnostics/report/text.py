@@ -12,6 +12,7 @@ from collections import Counter
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.lines import SourceLines
+from smersh_dsl.diagnostics.report.printable import printable_lines
 
 
 def _excerpt(diagnostic: Diagnostic, lines: SourceLines) -> list[str]:
@@ -51,4 +52,4 @@ def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose:
             out.extend(_excerpt(d, lines))
             out.append("")
     out.append(summary(diagnostics))
-    return "\n".join(out) + "\n"
+    return printable_lines("\n".join(out)) + "\n"

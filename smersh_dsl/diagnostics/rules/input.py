@@ -44,4 +44,22 @@ RULES = [
          "read in parallel and cached one by one.",
          "books/epic/everything.smersh   # 12 MiB",
          "books/epic/europe.smersh, books/epic/asia.smersh, ...", phase="input"),
+    Rule("I008", "not-a-regular-file", E, "the file is a FIFO, a device or a socket",
+         "Only regular files are read. A named pipe (FIFO) would block the checker, the "
+         "formatter, the language server and the daemon until something writes to it, and "
+         "a link to a device such as /dev/zero would be read until memory runs out, so "
+         "such a file is refused before it is opened for reading. Replace it with the text "
+         "file it stands for.",
+         "mkfifo books/epic/europe.smersh        # or: ln -s /dev/zero europe.smersh",
+         "cp ~/drafts/europe.smersh books/epic/europe.smersh", phase="input"),
+    Rule("I009", "outside-the-project", E, "the file links to a place outside the project",
+         "A .smersh file that is a symbolic link leading out of the project's folder is not "
+         "read, and no report quotes it: in a pull request's CI, a link to a runner's "
+         "secret file would otherwise be printed into the log. The link is checked after "
+         "every link along the way is followed, and again on the file that was opened. "
+         "Copy the shared file into the project, or point `smersh check` at the folder it "
+         "lives in.",
+         "ln -s ~/.ssh/id_rsa books/epic/europe.smersh",
+         "ln -s ../shared/europe.smersh books/epic/europe.smersh   # inside books/epic/",
+         phase="input"),
 ]
