@@ -214,3 +214,18 @@ def test_no_break_spaces_reach_the_json(tmp_path: Path):
     assert result.returncode == 0, result.stdout + result.stderr
     [document] = out.rglob("smush.json")
     assert json.loads(document.read_text(encoding="utf-8"))["title"] == "Agents\u00a0of S.M.U.S.H.\u202f!"
+
+
+def test_a_fifo_or_device_as_the_configuration_is_not_read(tmp_path: Path):
+    """smersh.toml is content too: a FIFO there would block every check."""
+    from smersh_dsl.settings.config import load_config
+    os.mkfifo(tmp_path / "smersh.toml")
+    config = load_config(tmp_path / "smersh.toml", "smersh.toml")
+    assert [(p.code, p.span.line) for p in config.problems] == [("L003", 1)]
+    assert "FIFO" in config.problems[0].message
+    (tmp_path / "pyproject.toml").symlink_to("/dev/zero")
+    project = copy_smush(tmp_path)
+    (tmp_path / ".git").mkdir()
+    # Found while searching upward, what is not a regular file is no configuration.
+    result = run_bounded("check", str(project), cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (0, "no problems found\n")

@@ -5,12 +5,16 @@ to Lark, which reports the error). Issue #8."""
 
 from __future__ import annotations
 
+import functools
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from smersh_dsl.parse import parser
-from smersh_dsl.parse.driver import Fallback
+from smersh_dsl.parse.driver import Driver, Fallback
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.embedded import parse_with
 from conftest import REPO
@@ -42,9 +46,18 @@ def _without_driver(monkeypatch: pytest.MonkeyPatch, text: str, file: str):
         return parser.parse_model(text, file)
 
 
+@functools.lru_cache(maxsize=1)
+def fused() -> Driver:
+    """The fused loop, built here whatever SMERSH_PARSER says: these tests compare it
+    with Lark's loop in either run of the suite."""
+    return Driver(parser.parser())
+
+
 def test_the_fused_loop_is_in_use():
-    """With the Lark this project pins, the driver reads the tables: no silent fallback."""
-    assert parser.driver() is not None
+    """With the Lark this project pins, the driver reads the tables: no silent fallback
+    (and with SMERSH_PARSER=lark, as CI's second run asks, it is really off)."""
+    assert fused() is not None
+    assert (parser.driver() is None) == (os.environ.get("SMERSH_PARSER") == "lark")
 
 
 def test_every_file_that_parses_gives_what_larks_loop_gives():
@@ -52,7 +65,7 @@ def test_every_file_that_parses_gives_what_larks_loop_gives():
     for path in SOURCES:
         text = _read(path)
         try:
-            fast = _run(parser.driver(), text, path.name)
+            fast = _run(fused(), text, path.name)
         except Fallback:
             with pytest.raises(Exception):
                 _run(parser.parser(), text, path.name)
@@ -86,7 +99,7 @@ def test_a_file_that_does_not_parse_gets_larks_diagnostics(monkeypatch: pytest.M
     'entry 01.1.1 { test Spycraft +1 [2] (pass with Disguise, -1 if Marked) pass { "x" } }',
 ])
 def test_edge_texts_give_what_larks_loop_gives(text: str):
-    assert _run(parser.driver(), text) == _run(parser.parser(), text)
+    assert _run(fused(), text) == _run(parser.parser(), text)
 
 
 @pytest.mark.parametrize("text", [
@@ -97,7 +110,7 @@ def test_edge_texts_give_what_larks_loop_gives(text: str):
 ])
 def test_an_error_is_left_to_lark(text: str, monkeypatch: pytest.MonkeyPatch):
     with pytest.raises(Fallback):
-        _run(parser.driver(), text)
+        _run(fused(), text)
     with_driver = parser.parse_model(text, "f.smersh")
     assert with_driver[2], "the error is reported"
     assert with_driver == _without_driver(monkeypatch, text, "f.smersh")
@@ -109,3 +122,17 @@ def test_a_huge_number_is_reported_once(monkeypatch: pytest.MonkeyPatch):
     text = "entry 01.1.1 { gain 12345678901 intel\n gain }"
     _, diagnostics = parser.parse_text(text, "big.smersh")
     assert [d.code for d in diagnostics].count("S005") == 1
+
+
+def test_smersh_parser_lark_turns_the_fused_loop_off(tmp_path: Path):
+    """CI runs the suite once more with SMERSH_PARSER=lark, so Lark's own loop (which
+    serves every syntax error, and all parsing under a Lark the driver cannot read)
+    stays right; this holds that the switch really reaches the parser."""
+    probe = ("from smersh_dsl.parse.parser import driver, parse_text\n"
+             "source, problems = parse_text('status \"A\" { effect \"x\" }\\n', 'a')\n"
+             "print(driver() is None, len(source.definitions), len(problems))\n")
+    for value, off in (("lark", "True"), ("", "False")):
+        env = {**os.environ, "SMERSH_PARSER": value}
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              env=env, timeout=120)
+        assert done.stdout.split() == [off, "1", "0"], done.stderr

@@ -17,9 +17,11 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
+from smersh_dsl.project.reading import Refused, read_regular
 from smersh_dsl.settings.selection import Selection, unknown_items
 
 KEYS = ("select", "ignore")
+MAX_CONFIG_BYTES = 1 << 20      # a configuration is a few lines; a FIFO or /dev/zero is not read
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 
 
@@ -32,11 +34,13 @@ class Config:
 
 def _has_table(path: Path) -> bool:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return "[tool.smersh]" in path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        raw = read_regular(path, None, MAX_CONFIG_BYTES)
+    except (OSError, Refused):
         return False        # unreadable: not ours to report; the search goes on upward
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return b"[tool.smersh]" in raw
     return isinstance(data.get("tool"), dict) and "smersh" in data["tool"]
 
 
@@ -81,9 +85,9 @@ def _problem(span: Span, message: str, hint: str) -> Diagnostic:
 def load_config(path: Path, shown: str) -> Config:
     config = Config(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, None, MAX_CONFIG_BYTES).decode("utf-8")
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, Refused) as error:
         config.problems.append(_problem(Span.point(shown, 1, 1), f"cannot read the configuration: {error}",
                                         "fix or remove the file"))
         return config
