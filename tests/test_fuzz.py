@@ -18,6 +18,11 @@ For each input the tests assert that
 - every reporter (text, json, sarif, github) renders the diagnostics, and the JSON and
   SARIF outputs parse with `json.loads`.
 
+A fourth test feeds all three generators to `smersh fmt` (`format_and_verify`): it never
+raises, what it formats parses to the same model and comments and formats to itself, it
+never finds that its layout would change a file's meaning, and the layout holds at most
+10x its input in memory.
+
 The default run is small (about a minute on two slow cores). A long fuzz run:
 
     SMERSH_FUZZ_EXAMPLES=100000 pytest -q -p no:cacheprovider tests/test_fuzz.py -x
@@ -47,6 +52,7 @@ import tempfile
 import threading
 import time
 import traceback
+import tracemalloc
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -58,6 +64,9 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.fmt.layout import format_text
+from smersh_dsl.fmt.run import comments, format_file, meaning
+from smersh_dsl.parse.parser import parse_text
 from smersh_dsl.resources import bundled_books, grammar_path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -715,6 +724,55 @@ def junk(draw) -> bytes:
 @example(data=b"{" * 500)
 def test_junk(scratch, data):
     check_file(scratch, "junk.smersh", data)
+
+
+# ---------------------------------------------------------------------------- fmt (#21)
+
+LAYOUT_FACTOR = 10          # the layout of a text may hold at most this many times its size
+LAYOUT_SLACK = 65_536
+
+
+def format_and_verify(scratch: Path, data: bytes) -> None:
+    """fmt never raises; what it formats parses to the same model with the same comments
+    and is a fixed point; it never says "would change its meaning" (a formatter bug);
+    and its layout holds at most LAYOUT_FACTOR times the text in memory (tracemalloc).
+    The parse before it is the checker's own, whose model takes about 11x the text."""
+    _count_check()
+    folder = Path(tempfile.mkdtemp(dir=scratch))
+    try:
+        path = folder / "fmt.smersh"
+        path.write_bytes(data)
+        with guarded():
+            result = format_file(path, folder)           # must not raise
+        assert result.problem is None or "change its meaning" not in result.problem, result.problem
+        if result.problem is not None:
+            assert result.after == result.before
+            return
+        tracemalloc.start()
+        try:
+            again = format_text(result.before)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert again == result.after and format_text(result.after) == result.after   # idempotent
+        assert peak <= LAYOUT_FACTOR * len(result.before) + LAYOUT_SLACK, (peak, len(result.before))
+        before, _ = parse_text(result.before, "fmt.smersh")
+        after, problems = parse_text(result.after, "fmt.smersh")
+        assert not [p for p in problems if p.code.startswith("S")]
+        assert meaning(after.definitions) == meaning(before.definitions)
+        assert comments(after) == comments(before)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@settings(parent=fuzz_settings(100))
+@given(data=st.one_of(mutated_book_file().map(lambda case: case[1]),
+                      program().map(lambda text: text.encode("utf-8")), junk()))
+@example(data=b"{\n" * 40_000)
+@example(data=b'# top   \nstatus "A" {   # note \t \n  effect "x"\n}\n')
+@example(data='status "A" {\n effect "Mr.\u00a0Big\n \u00a0x\u202f"\n}\n'.encode("utf-8"))
+def test_fmt_keeps_meaning_and_memory(scratch, data):
+    format_and_verify(scratch, data)
 
 
 # Inputs that crashed or hung the checker once (found by this file), and the deep nesting
