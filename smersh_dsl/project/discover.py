@@ -4,10 +4,12 @@ A folder holding a manifest (``book.smersh`` or ``game.smersh``) is a project, w
 every ``.smersh`` file below it except those of nested projects. A folder without one
 is searched for projects; loose files outside any project stand alone.
 
-Symbolic links (docs/robustness.md): a linked *file* is read, wherever it points, and
-reported under the link's own path; a linked *folder* met while walking is never entered,
+Symbolic links (docs/robustness.md): a linked *file* is listed under the link's own path,
+and the reader (`project.reading`) reads it only if it leads to a regular file inside
+the project (I009, I008 otherwise); a linked *folder* met while walking is never entered,
 so a link to a parent folder cannot loop and a link out of the project cannot pull a
-whole tree in. A link that loops onto itself is a file that cannot be read (I004).
+whole tree in. A link that loops onto itself is a file that cannot be read (I004), and
+so is a folder that cannot be listed.
 """
 
 from __future__ import annotations
