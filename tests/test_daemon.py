@@ -328,3 +328,25 @@ def test_when_the_daemon_itself_fails_its_log_keeps_the_traceback(runtime):
     text = log.read_text(encoding="utf-8")
     assert "the daemon failed" in text and "MemoryError: no room" in text
     assert not path.exists()
+
+
+def test_a_daemon_stuck_in_a_check_still_exits_when_idle(runtime, tmp_path):
+    project = tmp_path / "stuck"
+    shutil.copytree(BROKEN, project)
+    os.mkfifo(project / "x.smersh")
+    env = {**runtime, "SMERSH_DAEMON_IDLE_S": "3"}
+    smersh("daemon", "start", env=env)
+    stuck = subprocess.Popen([*smersh_command(), "check", "--daemon", "-q", str(project)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=environment(env))
+    try:
+        deadline = time.monotonic() + 60
+        while smersh("daemon", "status", env=env).returncode == 0:
+            assert time.monotonic() < deadline, "the daemon never went idle"
+            time.sleep(1)
+        while daemons_in(Path(runtime["XDG_RUNTIME_DIR"])):    # it gives the check 5 s
+            assert time.monotonic() < deadline, "the daemon stopped listening, not running"
+            time.sleep(1)
+    finally:
+        stuck.kill()                       # it went on in its own process: the FIFO again
+        stuck.communicate(timeout=60)

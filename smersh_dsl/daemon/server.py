@@ -11,7 +11,7 @@ process). Checks run one at a time: each changes the working folder and the
 environment, which belong to the whole process. What goes wrong is written to the log
 beside the socket (the daemon's stderr), which is kept when it says anything.
 
-It exits after IDLE_S seconds without a request (SMERSH_DAEMON_IDLE_S sets another
+It exits after IDLE_S seconds without a check (SMERSH_DAEMON_IDLE_S sets another
 number), or on `smersh daemon stop`.
 
     python -m smersh_dsl.daemon.server SOCKET_PATH     (started by the client)
@@ -104,22 +104,28 @@ class Daemon:
         self.threads: set[threading.Thread] = set()
 
     def loop(self) -> None:
-        """Accept connections until stopped, or idle for idle_s with no check running."""
+        """Accept connections until stopped or idle (see idle)."""
         self.listener.settimeout(POLL_S)
         while not self.stopping.is_set():
-            if self.busy_since is None and time.monotonic() - self.last_seen > self.idle_s:
+            if self.idle():
                 return
             try:
                 conn, _ = self.listener.accept()
             except socket.timeout:
                 continue
-            self.last_seen = time.monotonic()
             if len(self.threads) >= MAX_CONNECTIONS:
                 self._turn_away(conn)
                 continue
             thread = threading.Thread(target=self.serve_connection, args=(conn,), daemon=True)
             self.threads.add(thread)
             thread.start()
+
+    def idle(self) -> bool:
+        """No check asked for in idle_s (pings do not count: `smersh daemon status` in a
+        loop must not keep a daemon alive), and none running, or none that has run that
+        long either: a check stuck for good (reading a FIFO) does not keep it forever."""
+        now, busy = time.monotonic(), self.busy_since
+        return now - self.last_seen > self.idle_s and (busy is None or now - busy > self.idle_s)
 
     def close(self, inode: int) -> None:
         """Stop listening (the socket file goes first, so no new client finds it), then
@@ -174,6 +180,7 @@ class Daemon:
 
     def check(self, message: dict) -> dict:
         """Run a check when the one before it is done, or say the daemon is busy."""
+        self.last_seen = time.monotonic()
         if not self.checking.acquire(timeout=self.busy_s):
             busy = self.busy_since
             return {"busy": None if busy is None else round(time.monotonic() - busy, 1)}
