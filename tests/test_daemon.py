@@ -4,14 +4,24 @@ in the process as before."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import socket
+import signal
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
+import click
 import pytest
+from jsonschema import Draft202012Validator
 
 from conftest import REPO, smersh
+from smersh_dsl.daemon import client, protocol, server
+from smersh_dsl.daemon.client import receive
 
 BROKEN = REPO / "tests" / "golden" / "reports" / "broken"
 
@@ -24,7 +34,31 @@ def runtime():
     env = {"XDG_RUNTIME_DIR": str(folder), "SMERSH_DAEMON_IDLE_S": "120"}
     yield env
     smersh("daemon", "stop", env=env)
+    for pid in daemons_in(folder):         # one that did not stop (stuck, on broken code)
+        os.kill(pid, signal.SIGKILL)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def daemons_in(folder: Path) -> list[int]:
+    """The processes whose command line names ``folder``: the daemons started for it."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if str(folder).encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            pass                           # it ended meanwhile
+    return found
+
+
+def smersh_command() -> list[str]:
+    """The `smersh` command line that conftest.smersh runs, for a process left running."""
+    exe = Path(sys.executable).with_name("smersh")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "smersh_dsl"]
+
+
+def environment(extra: dict[str, str]) -> dict[str, str]:
+    return {**{k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}, **extra}
 
 
 def test_the_daemon_prints_what_check_prints_and_sees_an_edit(runtime, tmp_path):
@@ -78,3 +112,241 @@ def test_without_a_private_socket_folder_the_check_runs_here():
         shutil.rmtree(shared, ignore_errors=True)
     assert "the daemon is not available" in checked.stderr and "not a private folder" in checked.stderr
     assert (checked.returncode, checked.stdout) == (1, smersh("check", "-q", str(BROKEN)).stdout)
+
+
+# --------------------------------------------------------------- hostile requests (#21)
+
+BOOKS = REPO / "books"
+
+
+@pytest.fixture(scope="module")
+def books_plain() -> subprocess.CompletedProcess:
+    """What a plain `smersh check books/` prints: every daemon answer is held to it."""
+    return smersh("check", str(BOOKS))
+
+
+def socket_file(runtime: dict) -> Path:
+    return next(Path(runtime["XDG_RUNTIME_DIR"]).rglob("*.sock"))
+
+
+def exchange(path: Path, raw: bytes, timeout: float = 60.0) -> dict:
+    """Send ``raw`` as a client would (then end the sending side), read the whole reply."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(timeout)
+        conn.connect(str(path))
+        try:
+            conn.sendall(raw)
+            conn.shutdown(socket.SHUT_WR)
+        except (BrokenPipeError, ConnectionResetError):
+            pass                            # refused before it was all sent: read why
+        return json.loads(receive(conn))
+
+
+def started(runtime: dict) -> tuple[Path, int]:
+    """Start a daemon; its socket and process id."""
+    assert smersh("daemon", "start", env=runtime).returncode == 0
+    path = socket_file(runtime)
+    return path, exchange(path, b'{"ping": true}\n', timeout=10)["pong"]
+
+
+def assert_still_serving(runtime: dict, path: Path, pid: int, books_plain) -> None:
+    """The same daemon answers, and a check through it prints what `smersh check` does."""
+    assert exchange(path, b'{"ping": true}\n', timeout=10)["pong"] == pid
+    checked = smersh("check", "--daemon", str(BOOKS), env=runtime)
+    assert "checking in this process" not in checked.stderr
+    assert (checked.returncode, checked.stdout) == (books_plain.returncode, books_plain.stdout)
+    assert exchange(path, b'{"ping": true}\n', timeout=10)["pong"] == pid
+
+
+def check_request(argv: list, env: dict | None = None, cwd: str = str(REPO)) -> bytes:
+    return json.dumps({"argv": argv, "cwd": cwd, "env": env or {}}).encode() + b"\n"
+
+
+HOSTILE = {
+    "garbage bytes": b"\xff\xfe\x00\x01 this is not JSON {{{\n",
+    "JSON that is not an object": b"[1, 2, 3]\n",
+    "null": b"null\n",
+    "an object with no known request": b'{"hello": "daemon"}\n',
+    "over the size limit": check_request(["check", "x" * (3 << 20)]),
+    "argv that is not strings": check_request(["check", 7, None]),
+    "a relative working folder": check_request(["check", "books"], cwd="books"),
+    "a NUL in the environment": check_request(["check", str(BOOKS)], env={"SMERSH_DEBUG": "1\0"}),
+    "PATH in the environment": check_request(["check", str(BOOKS)], env={"PATH": "/nowhere"}),
+    "LD_PRELOAD in the environment": check_request(["check", str(BOOKS)],
+                                                   env={"LD_PRELOAD": "/tmp/evil.so"}),
+    "an option check does not have": check_request(["check", "--out", "/tmp/x", str(BOOKS)]),
+}
+
+
+@pytest.mark.parametrize("raw", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_malformed_request_gets_an_error_and_the_daemon_stays_up(runtime, books_plain, raw):
+    path, pid = started(runtime)
+    reply = exchange(path, raw)
+    assert set(reply) == {"error", "code"} and reply["code"] == 2
+    assert_still_serving(runtime, path, pid, books_plain)
+
+
+@pytest.mark.parametrize("argv", [
+    ["build", "--out", "{out}", str(BROKEN)],
+    ["new", "encounter", "-o", "{out}"],
+    ["fmt", str(BROKEN)],
+    ["--version"],
+], ids=["build --out", "new -o", "fmt", "no subcommand"])
+def test_the_daemon_runs_check_and_nothing_else(runtime, books_plain, tmp_path, argv):
+    path, pid = started(runtime)
+    out = tmp_path / "written"
+    before = {p: p.read_bytes() for p in BROKEN.rglob("*") if p.is_file()}
+    reply = exchange(path, check_request([a.replace("{out}", str(out)) for a in argv]))
+    assert set(reply) == {"error", "code"} and "check" in reply["error"]
+    assert not out.exists()
+    assert {p: p.read_bytes() for p in BROKEN.rglob("*") if p.is_file()} == before
+    assert_still_serving(runtime, path, pid, books_plain)
+
+
+def test_a_half_sent_request_blocks_no_one_and_is_dropped(runtime, books_plain):
+    path, pid = started(runtime)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as holder:
+        holder.settimeout(60)
+        holder.connect(str(path))
+        holder.sendall(b'{"argv": ["check", "/wor')          # ... and nothing more
+        held = time.monotonic()
+        assert exchange(path, b'{"ping": true}\n', timeout=10)["pong"] == pid
+        assert time.monotonic() - held < 3                  # answered while the holder waits
+        assert_still_serving(runtime, path, pid, books_plain)
+        reply = json.loads(receive(holder))                 # dropped with a reason, not kept
+        assert time.monotonic() - held < 45
+    assert set(reply) == {"error", "code"}
+
+
+def test_failures_are_written_to_a_log_that_is_kept(runtime):
+    path, _ = started(runtime)
+    exchange(path, HOSTILE["JSON that is not an object"])
+    exchange(path, HOSTILE["PATH in the environment"])
+    smersh("daemon", "stop", env=runtime)
+    log = path.with_suffix(".log").read_text(encoding="utf-8")
+    assert "not a JSON object" in log and "PATH" in log
+    assert "Traceback" not in log                          # refusals are not crashes
+
+
+def test_status_answers_while_a_check_is_stuck_and_others_still_check(runtime, tmp_path):
+    project = tmp_path / "stuck"
+    shutil.copytree(BROKEN, project)
+    fifo = project / "x.smersh"
+    os.mkfifo(fifo)                        # opening it to read waits for a writer forever
+    env = {**runtime, "SMERSH_DAEMON_BUSY_S": "2"}
+    smersh("daemon", "start", env=env)
+    stuck = subprocess.Popen([*smersh_command(), "check", "--daemon", "-q", str(project)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(env))
+    try:
+        time.sleep(3)                      # the stuck check has reached the daemon
+        status = smersh("daemon", "status", env=env)
+        assert status.returncode == 0 and "is running (process" in status.stdout
+        if stuck.poll() is None:
+            assert "busy" in status.stdout
+        other = smersh("check", "--daemon", "-q", str(BROKEN), env=env)
+        assert (other.returncode, other.stdout) == (1, smersh("check", "-q", str(BROKEN)).stdout)
+        assert smersh("daemon", "status", env=env).returncode == 0
+    finally:
+        try:                               # let the stuck reader see the end of its file
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+        smersh("daemon", "stop", env=env)
+        stuck.kill()
+        stuck.communicate(timeout=60)
+
+
+def test_checks_sent_at_once_are_each_run_in_their_own_folder(runtime, tmp_path):
+    """Checks run one at a time (each changes the working folder), however many come."""
+    clean, broken = tmp_path / "clean", tmp_path / "broken"
+    shutil.copytree(REPO / "books" / "smush", clean / "p")
+    shutil.copytree(BROKEN, broken / "p")
+    smersh("daemon", "start", env=runtime)
+    running = [(where, subprocess.Popen([*smersh_command(), "check", "--daemon", "-q", "p"],
+                                        cwd=where, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, env=environment(runtime)))
+               for where in (clean, broken, clean, broken)]
+    for where, process in running:
+        out, err = process.communicate(timeout=300)
+        plain = smersh("check", "-q", "p", cwd=where)
+        assert (process.returncode, out) == (plain.returncode, plain.stdout), err
+    assert {p.returncode for _, p in running} == {0, 1}
+
+
+# ------------------------------------------------------------------- the protocol itself
+
+def test_the_request_schema_is_valid_and_agrees_with_the_client():
+    schema = json.loads(protocol.SCHEMA_FILE.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    env = schema["$defs"]["check"]["properties"]["env"]["propertyNames"]["enum"]
+    assert env == list(client.PASSED_ENV)
+    for message in ({"ping": True}, {"stop": True},
+                    {"argv": ["check", "-q", "books"], "cwd": "/", "env": {"SMERSH_DEBUG": "1"}}):
+        assert protocol.parse(json.dumps(message).encode()) == message
+
+
+def test_every_check_option_is_passed_or_left_out_on_purpose():
+    """A new option of `check` is refused by the daemon until CHECK_OPTIONS names it."""
+    from smersh_dsl.cli.check import check_command
+    options = {o for p in check_command.params if isinstance(p, click.Option)
+               for o in p.opts + p.secondary_opts}
+    assert options - {"--daemon"} == set(protocol.CHECK_OPTIONS)
+    assert protocol.refused_option(["check", "--format", "json", "-q", "--select=G", "x"]) is None
+    assert protocol.refused_option(["check", "--config", "--out", "--", "-o"]) is None
+    assert protocol.refused_option(["check", "x", "-o", "y"]) == "-o"
+    assert protocol.refused_option(["check", "--quiet=yes"]) == "--quiet=yes"
+
+
+def test_a_failure_inside_the_daemon_is_logged_and_answered(monkeypatch, caplog, tmp_path):
+    def broken(raw: bytes) -> dict:
+        raise RuntimeError("a bug in the daemon")
+    monkeypatch.setattr(server, "parse", broken)
+    daemon = server.Daemon(tmp_path / "d.sock", socket.socket(socket.AF_UNIX), 60, 1)
+    ours, theirs = socket.socketpair()
+    with theirs:
+        theirs.settimeout(30)
+        theirs.sendall(b'{"ping": true}\n')
+        daemon.serve_connection(ours)
+        reply = json.loads(receive(theirs))
+    daemon.listener.close()
+    assert reply["code"] == 2 and "a bug in the daemon" in reply["error"]
+    assert "Traceback" in caplog.text and "RuntimeError: a bug in the daemon" in caplog.text
+
+
+def test_when_the_daemon_itself_fails_its_log_keeps_the_traceback(runtime):
+    """The traceback is written before the socket and the log are looked after."""
+    folder = Path(runtime["XDG_RUNTIME_DIR"])
+    path, log = folder / "failing.sock", folder / "failing.log"
+    script = ("import sys; from smersh_dsl.daemon import server\n"
+              "def loop(self): raise MemoryError('no room')\n"
+              "server.Daemon.loop = loop\n"
+              "sys.exit(server.main(sys.argv[1:]))\n")
+    with open(log, "ab") as out:
+        ended = subprocess.run([sys.executable, "-c", script, str(path)], stdout=out,
+                               stderr=out, timeout=120)
+    assert ended.returncode == 2
+    text = log.read_text(encoding="utf-8")
+    assert "the daemon failed" in text and "MemoryError: no room" in text
+    assert not path.exists()
+
+
+def test_a_daemon_stuck_in_a_check_still_exits_when_idle(runtime, tmp_path):
+    project = tmp_path / "stuck"
+    shutil.copytree(BROKEN, project)
+    os.mkfifo(project / "x.smersh")
+    env = {**runtime, "SMERSH_DAEMON_IDLE_S": "3"}
+    smersh("daemon", "start", env=env)
+    stuck = subprocess.Popen([*smersh_command(), "check", "--daemon", "-q", str(project)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=environment(env))
+    try:
+        deadline = time.monotonic() + 60
+        while smersh("daemon", "status", env=env).returncode == 0:
+            assert time.monotonic() < deadline, "the daemon never went idle"
+            time.sleep(1)
+        while daemons_in(Path(runtime["XDG_RUNTIME_DIR"])):    # it gives the check 5 s
+            assert time.monotonic() < deadline, "the daemon stopped listening, not running"
+            time.sleep(1)
+    finally:
+        stuck.kill()                       # it went on in its own process: the FIFO again
+        stuck.communicate(timeout=60)

@@ -15,9 +15,11 @@ def daemon_group() -> None:
     when none runs. The daemon keeps every parsed file in memory, so a re-check after
     an edit skips Python's start-up and reading the whole project back: on a
     10,000-entry project it answers in a fraction of a second. It re-reads a file
-    only when its size or times change, answers one check at a time, and exits after
-    15 idle minutes. One daemon serves one user, one installed smersh and one cache
-    folder; its socket lives in a folder only that user may enter.
+    only when its size or times change, runs one check at a time (a check that would
+    wait long for another runs in its own process instead), serves `check` and
+    nothing else, and exits after 15 idle minutes. One daemon serves one user, one
+    installed smersh and one cache folder; its socket lives in a folder only that
+    user may enter.
 
     \b
     Examples:
@@ -54,13 +56,14 @@ def start_command() -> None:
 @daemon_group.command("status")
 def status_command() -> None:
     """Say whether a daemon for this smersh is running (exit 1 when none is)."""
-    from smersh_dsl.daemon.client import running
+    from smersh_dsl.daemon.client import ping
     path = _socket()
-    pid = running(path)
-    if pid is None:
+    reply = ping(path)
+    if reply is None:
         click.echo("no daemon is running")
         raise SystemExit(EXIT_FINDINGS)
-    click.echo(f"the daemon is running (process {pid}), at {path}")
+    busy = f"; busy with a check for {reply['busy']:g} s" if reply.get("busy") is not None else ""
+    click.echo(f"the daemon is running (process {reply['pong']}), at {path}{busy}")
 
 
 @daemon_group.command("stop")

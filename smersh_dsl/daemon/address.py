@@ -43,7 +43,8 @@ def key() -> str:
     from smersh_dsl import __version__
     from smersh_dsl.cachedir import source_stamp
     from smersh_dsl.resources import grammar_path
-    code = source_stamp([_PACKAGE, grammar_path().parent], (".py", ".j2", ".html", ".lark", ".tables"))
+    code = source_stamp([_PACKAGE, grammar_path().parent],
+                        (".py", ".j2", ".html", ".lark", ".tables", ".json"))
     parts = [__version__, str(_PACKAGE), sys.executable, code,
              os.environ.get("SMERSH_CACHE_DIR", "<unset>"), os.environ.get("XDG_CACHE_HOME", ""),
              os.environ.get("HOME", "")]

@@ -15,7 +15,9 @@ from pathlib import Path
 
 START_WAIT_S = 30          # a daemon's start: imports, then it listens
 REPLY_WAIT_S = 3600        # a first check of a very large project
-PASSED_ENV = ("SMERSH_DEBUG", "COLUMNS", "NO_COLOR", "TERM")
+# The environment a check's output depends on (the cache's is part of the socket's name);
+# the daemon accepts no other variable (request.schema.json lists the same).
+PASSED_ENV = ("SMERSH_DEBUG",)
 
 
 def wants_daemon(argv: list[str]) -> bool:
@@ -47,12 +49,21 @@ def request(message: dict, path: Path, timeout: float = REPLY_WAIT_S) -> dict:
     return json.loads(reply)
 
 
-def running(path: Path) -> int | None:
-    """The process id of the daemon listening at ``path``, or None when none answers."""
+def ping(path: Path) -> dict | None:
+    """The answer of the daemon listening at ``path`` (its process id, as `pong`, and for
+    how many seconds its current check has run, as `busy`), or None when none answers.
+    A daemon answers a ping at once, even in the middle of a check."""
     try:
-        return request({"ping": True}, path, timeout=5).get("pong")
+        reply = request({"ping": True}, path, timeout=5)
     except (OSError, ValueError):
         return None
+    return reply if isinstance(reply, dict) and "pong" in reply else None
+
+
+def running(path: Path) -> int | None:
+    """The process id of the daemon listening at ``path``, or None when none answers."""
+    reply = ping(path)
+    return None if reply is None else reply["pong"]
 
 
 def start(path: Path) -> None:
@@ -92,7 +103,21 @@ def forward(argv: list[str]) -> int | None:
         print(f"smersh: the daemon is not available ({error}); checking in this process",
               file=sys.stderr)
         return None
+    refusal = _refusal(reply)
+    if refusal:
+        print(f"smersh: {refusal}; checking in this process", file=sys.stderr)
+        return None
     sys.stdout.write(reply.get("stdout", ""))
     sys.stderr.write(reply.get("stderr", ""))
     sys.stdout.flush()
     return int(reply.get("code", 2))
+
+
+def _refusal(reply: dict) -> str | None:
+    """Why the daemon did not run the check (it is busy, or refused the request)."""
+    if "busy" in reply:
+        since = reply["busy"]
+        return "the daemon is busy" + (f" (a check has run for {since:g} s)" if since else "")
+    if "error" in reply:
+        return f"the daemon refused the request ({reply['error']})"
+    return None
