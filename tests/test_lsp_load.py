@@ -104,6 +104,7 @@ async def test_a_50_mb_buffer_gets_i007_at_once_and_hover_still_answers(client: 
     took = await _until(client, lambda: "I007" in _codes(client, huge.as_uri()), 30)
     i007 = next(d for d in client.diagnostics[huge.as_uri()] if d.code == "I007")
     assert i007.range.start == lsp.Position(0, 0)
+    print(f"I007 for a 50 MB buffer after {took:.1f} s")
     assert took < 10        # the 50 MB themselves cross the pipe as JSON in a second or two
     found, _ = await _hover(client, pierre, _position(text, "test Deception"), timeout=10)
     assert found and "lvl 3" in found.contents.value
@@ -128,6 +129,7 @@ async def test_300_quick_edits_then_a_prompt_hover_and_diagnostics_of_the_last_t
         _change(client, pierre, version, wrong if version % 2 else text)
     _change(client, pierre, 302, last)
     found, took = await _hover(client, pierre, _position(text, "test Deception"))
+    print(f"hover after 300 edits: {took * 1000:.0f} ms")
     assert found and took < 1.0, f"hover after 300 edits took {took:.2f} s"
     await _until(client, lambda: "N007" in _codes(client, pierre.as_uri()), 30)
     n007 = [d for d in client.diagnostics[pierre.as_uri()] if d.code == "N007"]
@@ -163,6 +165,7 @@ async def test_hover_answers_within_200_ms_while_a_burst_of_edits_is_checked(cli
         latencies.append(took)
     print(f"hover during the burst: median {statistics.median(latencies) * 1000:.0f} ms, "
           f"max {max(latencies) * 1000:.0f} ms over {len(latencies)}")
+    last = await _until(client, lambda: "S004" in _codes(client, edited.as_uri()), 120)
+    print(f"the last edit's diagnostics came {last:.1f} s after its hover")
     assert statistics.median(latencies) < 0.2, latencies
-    assert sum(t < 0.2 for t in latencies) >= 0.8 * len(latencies), latencies
-    await _until(client, lambda: "S004" in _codes(client, edited.as_uri()), 120)
+    assert max(latencies) < 1.0, latencies    # none waited for a check (each takes seconds)
