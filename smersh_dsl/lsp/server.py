@@ -45,6 +45,11 @@ class SmershServer(LanguageServer):
         self.checker = Checker(self.overlay, self.publish)
         self.published: dict[Path, set[str]] = {}     # by project: files with diagnostics
 
+    def shutdown(self) -> None:
+        """Checks waiting their turn are dropped; one under way finishes on its thread."""
+        self.checker.shutdown()
+        super().shutdown()
+
     def overlay(self) -> dict[Path, str]:
         return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
 
