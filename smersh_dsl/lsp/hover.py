@@ -42,7 +42,9 @@ def hover_text(index: ProjectIndex, file: str, line: int, column: int) -> str | 
         first = prose.text.split("\n")[0] if prose else "(no text)"
         return f"**{use.ref.name}**: {first[:200]}"
     faces = _skill_faces(index)
-    for definition in index.project.definitions():
+    for definition in index.definitions_in(file):
+        if not contains(definition.span, file, line, column):
+            continue
         for test in nodes(definition, SkillTest):
             if contains(test.span, file, line, column) and faces:
                 return _test_table(test, faces)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.model.document import Project
+from smersh_dsl.model.document import Definition, Project
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import Showdown
@@ -30,18 +30,33 @@ class Use:
 
 @dataclass
 class ProjectIndex:
+    """Built once per finished check, off the event loop; requests only read it. What a
+    request at a position needs is kept by file, so that a hover in a large project
+    looks at one file's blocks and uses, not the whole project's."""
     project: Project
     symbols: Symbols = field(init=False)
     uses: list[Use] = field(default_factory=list)
+    by_file: dict[str, list[Use]] = field(default_factory=dict)
+    blocks: dict[str, list[Definition]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.symbols = Symbols.of(self.project)
+        for source in self.project.files:
+            self.blocks.setdefault(source.path, []).extend(source.definitions)
         for definition in self.project.definitions():
             section = definition if isinstance(definition, Showdown) else None
-            self.uses.extend(Use(r, section) for r in refs(definition))
+            for ref in refs(definition):
+                use = Use(ref, section)
+                self.uses.append(use)
+                self.by_file.setdefault(ref.span.file, []).append(use)
+
+    def definitions_in(self, file: str) -> list[Definition]:
+        """The blocks of one file (as spans name it)."""
+        return self.blocks.get(file, [])
 
     def use_at(self, file: str, line: int, column: int) -> Use | None:
-        return next((u for u in self.uses if contains(u.ref.span, file, line, column)), None)
+        return next((u for u in self.by_file.get(file, []) if contains(u.ref.span, file, line, column)),
+                    None)
 
     def entry_at(self, file: str, line: int, column: int) -> EncounterEntry | None:
         return next((e for e in self.project.of_type(EncounterEntry)

@@ -10,17 +10,16 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from smersh_dsl import __version__
-from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.fmt.layout import format_text
-from smersh_dsl.lsp.index import ProjectIndex
+from smersh_dsl.lsp.checker import DEBOUNCE_S, Checker, project_key
 from smersh_dsl.lsp.hover import hover_text
+from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.lsp.outline import outline
-from smersh_dsl.model.document import Project
 from smersh_dsl.model.entries import EncounterEntry
-from smersh_dsl.model.span import Span
-from smersh_dsl.project.discover import _enclosing_project
 from smersh_dsl.model.refs import RefKind
+from smersh_dsl.model.span import Span
+from smersh_dsl.parse.buffer import refused, too_big
 
 SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
             Severity.WARNING: lsp.DiagnosticSeverity.Warning,
@@ -43,40 +42,49 @@ def to_location(span: Span) -> lsp.Location:
 class SmershServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("smersh", __version__)
-        self.published: set[str] = set()
+        self.checker = Checker(self.overlay, self.publish)
+        self.published: dict[Path, set[str]] = {}     # by project: files with diagnostics
+
+    def shutdown(self) -> None:
+        """Checks waiting their turn are dropped; one under way finishes on its thread."""
+        self.checker.shutdown()
+        super().shutdown()
 
     def overlay(self) -> dict[Path, str]:
         return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
 
-    def analyse(self, uri: str) -> tuple[Project | None, list[Diagnostic]]:
+    def changed(self, uri: str, delay: float = DEBOUNCE_S) -> None:
+        """A buffer changed: a buffer over the size limit is told so at once (I007, as
+        `smersh check` says of such a file); its project is checked after ``delay``."""
         path = path_of(uri)
-        root = _enclosing_project(path) if path.suffix == ".smersh" else None
-        try:
-            projects, found = check_paths([root or path], shown=lambda p: str(p.resolve()),
-                                          overlay=self.overlay())
-        except Exception:        # an editor must never lose its server to odd input
-            return None, []
-        return (projects[0] if projects else None), found
+        document = self.workspace.text_documents.get(uri)
+        big = too_big(document.source, str(path)) if document is not None else None
+        if big is not None:
+            self.send(str(path), [big])
+        self.checker.schedule(path, delay)
 
-    def project_of(self, uri: str) -> ProjectIndex | None:
-        project, _ = self.analyse(uri)
-        return ProjectIndex(project) if project is not None else None
+    async def index_of(self, uri: str) -> ProjectIndex | None:
+        return await self.checker.index_of(path_of(uri))
 
-    def publish(self, uri: str) -> None:
-        """Diagnostics for the document first, then for every other file of its project that
-        has some now or had some before (so that fixed files are cleared)."""
-        project, found = self.analyse(uri)
-        own = str(path_of(uri))
-        by_file: dict[str, list[lsp.Diagnostic]] = {own: []}
-        by_file.update({f: [] for f in sorted(self.published) if f != own})
+    def publish(self, key: Path, found: list[Diagnostic]) -> None:
+        """A finished check's diagnostics: for every file of the project that has some
+        now or had some before (so that fixed files are cleared), and every open buffer
+        of the project (so that a clean one says so)."""
+        by_file: dict[str, list[Diagnostic]] = {f: [] for f in sorted(self.published.get(key, ()))}
+        for uri in self.workspace.text_documents:
+            if project_key(path_of(uri)) == key:
+                by_file.setdefault(str(path_of(uri)), [])
         for d in found:
-            by_file.setdefault(str(Path(d.span.file).resolve()), []).append(lsp.Diagnostic(
-                range=to_range(d.span), severity=SEVERITY[d.severity], code=d.code,
-                source="smersh", message=d.message + (f"\n{d.hint}" if d.hint else "")))
+            by_file.setdefault(str(Path(d.span.file).resolve()), []).append(d)
         for file, items in by_file.items():
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                uri=Path(file).as_uri(), diagnostics=items))
-        self.published = {f for f, items in by_file.items() if items}
+            self.send(file, items)
+        self.published[key] = {f for f, items in by_file.items() if items}
+
+    def send(self, file: str, found: list[Diagnostic]) -> None:
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+            uri=Path(file).as_uri(), diagnostics=[lsp.Diagnostic(
+                range=to_range(d.span), severity=SEVERITY[d.severity], code=d.code, source="smersh",
+                message=d.message + (f"\n{d.hint}" if d.hint else "")) for d in found]))
 
 
 server = SmershServer()
@@ -84,17 +92,23 @@ server = SmershServer()
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: SmershServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri)
+    ls.changed(params.text_document.uri, delay=0)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SmershServer, params: lsp.DidChangeTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri)
+    ls.changed(params.text_document.uri)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: SmershServer, params: lsp.DidSaveTextDocumentParams) -> None:
-    ls.publish(params.text_document.uri)
+    ls.changed(params.text_document.uri)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: SmershServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    """The file on disk takes the closed buffer's place."""
+    ls.checker.schedule(path_of(params.text_document.uri))
 
 
 def _at(params) -> tuple[str, int, int]:
@@ -103,8 +117,8 @@ def _at(params) -> tuple[str, int, int]:
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
-def definition(ls: SmershServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
-    index = ls.project_of(params.text_document.uri)
+async def definition(ls: SmershServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+    index = await ls.index_of(params.text_document.uri)
     if index is None:
         return None
     use = index.use_at(*_at(params))
@@ -125,8 +139,8 @@ def definition(ls: SmershServer, params: lsp.DefinitionParams) -> list[lsp.Locat
 
 
 @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
-def references(ls: SmershServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
-    index = ls.project_of(params.text_document.uri)
+async def references(ls: SmershServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+    index = await ls.index_of(params.text_document.uri)
     use = index.use_at(*_at(params)) if index else None
     return [to_location(s) for s in index.references(use)] if index and use else None
 
@@ -135,8 +149,8 @@ COMPLETED = (RefKind.SKILL, RefKind.ADVANCED_SKILL, RefKind.STATUS, RefKind.LOCA
 
 
 @server.feature(lsp.TEXT_DOCUMENT_COMPLETION)
-def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-    index = ls.project_of(params.text_document.uri)
+async def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    index = await ls.index_of(params.text_document.uri)
     items: list[lsp.CompletionItem] = []
     if index is not None:
         for kind in COMPLETED:
@@ -151,8 +165,8 @@ def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.Completion
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-def hover(ls: SmershServer, params: lsp.HoverParams) -> lsp.Hover | None:
-    index = ls.project_of(params.text_document.uri)
+async def hover(ls: SmershServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    index = await ls.index_of(params.text_document.uri)
     if index is None:
         return None
     text = hover_text(index, *_at(params))
@@ -160,30 +174,34 @@ def hover(ls: SmershServer, params: lsp.HoverParams) -> lsp.Hover | None:
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def symbols(ls: SmershServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
-    index = ls.project_of(params.text_document.uri)
+async def symbols(ls: SmershServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+    index = await ls.index_of(params.text_document.uri)
     if index is None:
         return []
-    file = str(path_of(params.text_document.uri))
-    return outline([d for f in index.project.files if str(Path(f.path).resolve()) == file
-                    for d in f.definitions], to_range)
+    return outline(index.definitions_in(str(path_of(params.text_document.uri))), to_range)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
-def formatting(ls: SmershServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+async def formatting(ls: SmershServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    return await ls.checker.run(format_edits, document.source)    # it parses: on the worker
+
+
+def format_edits(before: str) -> list[lsp.TextEdit]:
+    """The edit that lays the buffer out as `smersh fmt` would; none for a buffer that
+    does not parse, is over the limits, or would change meaning."""
     from smersh_dsl.fmt.run import meaning
     from smersh_dsl.parse.parser import parse_text
 
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    before = document.source
+    if refused(before, "x") is not None:
+        return []
     source, problems = parse_text(before, "x")
     if any(p.code.startswith(("S", "I")) for p in problems):
         return []
     after = format_text(before)
     if after == before or meaning(parse_text(after, "x")[0].definitions) != meaning(source.definitions):
         return []
-    lines = before.split("\n")
-    end = lsp.Position(len(lines), 0)
+    end = lsp.Position(len(before.split("\n")), 0)
     return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), after)]
 
 

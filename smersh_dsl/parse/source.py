@@ -66,9 +66,22 @@ def _fail(shown: str, code: str, message: str, line: int = 1, column: int = 1,
     return None, [Diagnostic.of(code, Span.point(shown, line, column), message, hint)]
 
 
-def _too_large(shown: str, size: int) -> tuple[None, list[Diagnostic]]:
-    return _fail(shown, "I007", f"the file is {size / 2**20:.1f} MiB; the limit is "
-                 f"{MAX_BYTES // 2**20} MiB", hint="split it into several files of the same project")
+def too_large(shown: str, size: int) -> Diagnostic:
+    """I007: a file (or an editor's buffer) of ``size`` bytes, over MAX_BYTES."""
+    return Diagnostic.of("I007", Span.point(shown, 1, 1), f"the file is {size / 2**20:.1f} MiB; "
+                         f"the limit is {MAX_BYTES // 2**20} MiB",
+                         "split it into several files of the same project")
+
+
+def line_too_long(text: str, shown: str) -> Diagnostic | None:
+    """I006 at the first line over MAX_LINE of a text whose lines end in `\n`."""
+    for number, line_text in enumerate(text.split("\n"), start=1):
+        if len(line_text) > MAX_LINE:
+            return Diagnostic.of("I006", Span.point(shown, number, MAX_LINE + 1),
+                                 f"line {number} is {len(line_text):,} characters long; "
+                                 f"the limit is {MAX_LINE:,}",
+                                 "break it into several lines; strings may span lines")
+    return None
 
 
 def _read_bytes(path: Path, shown: str, root: Path | None) -> bytes | tuple[None, list[Diagnostic]]:
@@ -81,7 +94,7 @@ def _read_bytes(path: Path, shown: str, root: Path | None) -> bytes | tuple[None
         return _fail(shown, "I008", f"cannot read the file: {refused}",
                      hint="a .smersh file must be a regular text file")
     except TooLarge as refused:
-        return _too_large(shown, refused.size)
+        return None, [too_large(shown, refused.size)]
     except IsADirectoryError:
         return _fail(shown, "I004", "cannot read the file: it is a folder")
     except OSError as error:
@@ -92,7 +105,7 @@ def text_of(data: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
     """The text of a file's bytes, or None and why it is not smersh source: binary,
     not UTF-8, a line too long. The language server holds buffers to the same limits."""
     if len(data) > MAX_BYTES:
-        return _too_large(shown, len(data))
+        return None, [too_large(shown, len(data))]
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     found = _CONTROL_BYTES.search(data, 0, 65536)
@@ -110,12 +123,8 @@ def text_of(data: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
         return _fail(shown, "I001", f"byte 0x{data[error.start]:02x} is not valid UTF-8", line, column,
                      "re-save the file with UTF-8 encoding")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for number, line_text in enumerate(text.split("\n"), start=1):
-        if len(line_text) > MAX_LINE:
-            return _fail(shown, "I006", f"line {number} is {len(line_text):,} characters long; "
-                         f"the limit is {MAX_LINE:,}", number, MAX_LINE + 1,
-                         "break it into several lines; strings may span lines")
-    return text, []
+    long_line = line_too_long(text, shown)
+    return (None, [long_line]) if long_line else (text, [])
 
 
 def _read_source(path: Path, shown: str, root: Path | None) -> tuple[str | None, list[Diagnostic]]:

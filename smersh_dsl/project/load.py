@@ -12,7 +12,7 @@ from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef
-from smersh_dsl.parse.blocks import parse_edited
+from smersh_dsl.parse.buffer import parse_buffer
 from smersh_dsl.parse.parallel import parse_many
 from smersh_dsl.parse.parser import parse_file
 from smersh_dsl.project.discover import Found, discover, project_of, real
@@ -51,7 +51,7 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
     project.incomplete = bool(found.unreadable)
     for path in found.files:
         text = overlay.get(real(path)) if overlay else None
-        source, problems = (parse_edited(text, shown(path)) if text is not None
+        source, problems = (parse_buffer(text, shown(path)) if text is not None
                             else parse_file(path, shown(path), found.root))
         diagnostics.extend(problems)
         if source is not None:

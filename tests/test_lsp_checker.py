@@ -1,0 +1,125 @@
+"""The language server's checking, in process: buffers refused with the reader's own
+diagnostics, an edit re-parsing only what it touched, and the debounce (a burst of
+edits is one check of the last text; a check a newer edit overtook is never published).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+from smersh_dsl.lsp import checker
+from smersh_dsl.lsp.checker import Checker, analyse
+from smersh_dsl.model.refs import RefKind
+from smersh_dsl.parse import parser
+from smersh_dsl.parse.buffer import refused
+from smersh_dsl.parse.source import MAX_BYTES, MAX_LINE, read_source
+
+HUGE = '"Entrée" ' * (MAX_BYTES // 10 + 10)       # over the limit in bytes, not in characters
+LONG = 'status "Wide" {\r\n  effect "Short."\r\n  discard "' + "x" * (MAX_LINE + 5) + '"\r\n}\r\n'
+
+
+@pytest.mark.parametrize("text", [HUGE, LONG], ids=["I007", "I006"])
+def test_a_refused_buffer_gets_what_the_reader_says_of_the_same_file(tmp_path: Path, text: str):
+    path = tmp_path / "case.smersh"
+    path.write_bytes(text.encode("utf-8"))
+    _, said = read_source(path, "case.smersh")
+    reason = refused(text, "case.smersh")
+    assert len(text) <= MAX_BYTES or reason is not None
+    assert reason is not None and [(reason.code, reason.span, reason.message, reason.hint)] == [
+        (d.code, d.span, d.message, d.hint) for d in said]
+
+
+def test_a_buffer_within_the_limits_is_not_refused():
+    assert refused('status "Fine" { effect "' + "x" * (MAX_LINE - 100) + '" }\n', "ok.smersh") is None
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files the parser really parses (not from memory or the disk cache)."""
+    seen: list[str] = []
+    real = parser._parse_uncached
+
+    def counting(text: str, file: str):
+        seen.append(file)
+        return real(text, file)
+    monkeypatch.setattr(parser, "_parse_uncached", counting)
+    return seen
+
+
+def test_an_edit_reparses_the_edited_file_only(tmp_path: Path, parsed: list[str]):
+    book = tmp_path / "epic"
+    shutil.copytree(REPO / "books" / "epic", book)
+    pierre, statuses = (book / "showdowns" / "pierre.smersh").resolve(), (book / "cards" / "statuses.smersh").resolve()
+    index, found = analyse(book, {})
+    assert index is not None and not found
+    parsed.clear()
+    text = pierre.read_text(encoding="utf-8")
+    index, found = analyse(book, {pierre: text.replace("goto 05", "goto 55", 1)})
+    assert set(parsed) == {str(pierre)} and "N007" in {d.code for d in found}
+    parsed.clear()
+    os.utime(statuses)                    # touched on disk, the same text: not parsed again
+    analyse(book, {pierre: text})
+    assert parsed == []
+    statuses.write_text(statuses.read_text(encoding="utf-8") + '\nstatus "Fresh" { effect "New." }\n',
+                        encoding="utf-8")
+    index, _ = analyse(book, {pierre: text})
+    assert set(parsed) == {str(statuses)}  # changed on disk: read and parsed again
+    assert index is not None and "Fresh" in index.symbols.candidates(RefKind.STATUS)
+
+
+class _Slow:
+    """A stand-in for ``analyse``: records the buffers each check saw, and takes a while."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds, self.seen, self.running = seconds, [], threading.Event()
+
+    def __call__(self, key: Path, overlay: dict):
+        self.running.set()
+        self.seen.append(overlay["text"])
+        time.sleep(self.seconds)
+        return f"index of {overlay['text']}", [overlay["text"]]
+
+
+async def test_a_burst_of_edits_is_one_check_of_the_last_text(tmp_path: Path, monkeypatch):
+    slow = _Slow(0.05)
+    monkeypatch.setattr(checker, "analyse", slow)
+    buffer, published = {"text": "v0"}, []
+    run = Checker(lambda: dict(buffer), lambda key, found: published.append(found))
+    for version in range(1, 101):
+        buffer["text"] = f"v{version}"
+        run.schedule(tmp_path / "a.smersh")
+        await asyncio.sleep(0.001)
+    await asyncio.sleep(checker.DEBOUNCE_S + 0.5)
+    assert slow.seen == ["v100"] and published == [["v100"]]
+    assert await run.index_of(tmp_path / "a.smersh") == "index of v100"
+
+
+async def test_a_check_overtaken_by_an_edit_is_dropped_and_hover_uses_the_last_index(tmp_path: Path,
+                                                                                       monkeypatch):
+    slow = _Slow(0.6)
+    monkeypatch.setattr(checker, "analyse", slow)
+    buffer, published = {"text": "first"}, []
+    run = Checker(lambda: dict(buffer), lambda key, found: published.append(found))
+    file = tmp_path / "a.smersh"
+    assert await run.index_of(file) == "index of first"    # the first request waits for a check
+    slow.running.clear()
+    buffer["text"] = "second"
+    run.schedule(file, delay=0)
+    await asyncio.to_thread(slow.running.wait)             # the check of "second" is running
+    start = time.perf_counter()
+    assert await run.index_of(file) == "index of first"    # answered at once, from the last one
+    assert time.perf_counter() - start < 0.1
+    buffer["text"] = "third"
+    run.schedule(file, delay=0)                            # overtakes the check of "second"
+    await asyncio.sleep(2 * slow.seconds + 0.3)
+    assert slow.seen == ["first", "second", "third"]
+    assert published == [["first"], ["third"]]
+    assert await run.index_of(file) == "index of third"
