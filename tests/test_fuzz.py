@@ -769,6 +769,7 @@ def format_and_verify(scratch: Path, data: bytes) -> None:
 @given(data=st.one_of(mutated_book_file().map(lambda case: case[1]),
                       program().map(lambda text: text.encode("utf-8")), junk()))
 @example(data=b"{\n" * 40_000)
+@example(data=(BOOKS / "shield" / "book.smersh").read_bytes().replace(b"\n", b"\n\r"))    # found so
 @example(data=b'# top   \nstatus "A" {   # note \t \n  effect "x"\n}\n')
 @example(data='status "A" {\n effect "Mr.\u00a0Big\n \u00a0x\u202f"\n}\n'.encode("utf-8"))
 def test_fmt_keeps_meaning_and_memory(scratch, data):
