@@ -102,6 +102,7 @@ class Writer:
     target: Path                   # the file written
     run: Callable[[], object]      # write it (a new content)
     swallows_oserror: bool = False  # a cache: failing to write it is no error
+    exits_on_oserror: bool = False  # a command: failing to write is a clear error, exit 2
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +160,7 @@ def new_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
     target = tmp / "new-card.smersh"
     return Writer(target, lambda: cli.main(["new", "card", "--name", "Shaken", "-o", str(target)],
-                                           standalone_mode=False))
+                                           standalone_mode=False), exits_on_oserror=True)
 
 
 def parse_cache_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
@@ -205,6 +206,8 @@ def test_an_interrupted_write_leaves_the_previous_file_and_no_temporary(writer: 
     expected: tuple[type[BaseException], ...] = (KeyboardInterrupt, click.exceptions.Abort)
     if not (writer.swallows_oserror and kind == "disk-full-half-way"):
         expected += (OSError,)
+    if writer.exits_on_oserror and kind == "disk-full-half-way":
+        expected = (SystemExit,)
     raised = None
     with interruption(kind):
         try:
@@ -215,6 +218,7 @@ def test_an_interrupted_write_leaves_the_previous_file_and_no_temporary(writer: 
         assert raised is None, raised            # a cache that cannot be written is no error
     else:
         assert isinstance(raised, expected), f"the write was not interrupted: {raised!r}"
+        assert not isinstance(raised, SystemExit) or raised.code == 2
     assert listing(folder) == before              # same files, same bytes, no temporary
 
 

@@ -19,6 +19,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
                only: tuple[str, ...] | None = None) -> list[Path]:
     """Render, check and write the PDFs; exit with the checker's status on a finding."""
     from smersh_dsl.export.document import buildable, document
+    from smersh_dsl.export.outputs import OutputError, OutputFolder
     from smersh_dsl.print.catalogue import builders_for
     from smersh_dsl.print.pipeline import Planned, PrintError, build
     from smersh_dsl.print.profiles import profile
@@ -33,13 +34,21 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         click.echo("smersh build: no print document applies to these projects", err=True)
         return []
     echo = _progress()
+    folder = OutputFolder(out)
+    targets = [out / project.name / "print" / chosen.name / f"{builder.name}.pdf"
+               for project, _, builder in wanted]
     try:
+        for target in targets:          # a refused PDF is refused before any is rendered
+            folder.check(target)
         # The rendering processes warm up while this one makes the documents' HTML.
         with _renderers(jobs) as renderers:
-            planned = [Planned(out / project.name / "print" / chosen.name / f"{builder.name}.pdf",
-                               builder.build(doc, chosen), str(project.root))
-                       for project, doc, builder in wanted]
-            result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers)
+            planned = [Planned(target, builder.build(doc, chosen), str(project.root))
+                       for target, (project, doc, builder) in zip(targets, wanted)]
+            result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
+                           write=folder.write)
+    except OutputError as error:
+        click.echo(f"smersh build: {error}", err=True)
+        sys.exit(EXIT_USAGE)
     except PrintError as error:
         click.echo(f"smersh build: {error}; no PDF written", err=True)
         sys.exit(EXIT_USAGE)
