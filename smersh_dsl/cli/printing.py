@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE
 from smersh_dsl.diagnostics.report import REPORTERS
+
+if TYPE_CHECKING:
+    from smersh_dsl.export.outputs import OutputFolder
 
 
 def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
@@ -35,11 +39,8 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         return []
     echo = _progress()
     folder = OutputFolder(out)
-    targets = [out / project.name / "print" / chosen.name / f"{builder.name}.pdf"
-               for project, _, builder in wanted]
     try:
-        for target in targets:          # a refused PDF is refused before any is rendered
-            folder.check(target)
+        targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
         with _renderers(jobs) as renderers:
             planned = [Planned(target, builder.build(doc, chosen), str(project.root))
@@ -66,6 +67,16 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     click.echo(f"rendered {result.rendered} section{'s' if result.rendered != 1 else ''}, "
                f"{result.cached} from the cache", err=True)
     return result.written
+
+
+def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -> list[Path]:
+    """Where each wanted PDF goes, each checked now: a PDF that would be refused (a link
+    in the way) is refused before any is rendered."""
+    targets = [out / project.name / "print" / profile_name / f"{builder.name}.pdf"
+               for project, _, builder in wanted]
+    for target in targets:
+        folder.check(target)
+    return targets
 
 
 def _renderers(jobs: int | None):
