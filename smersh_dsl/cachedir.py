@@ -53,9 +53,12 @@ def cache_root() -> Path | None:
         return root
     _verified.pop(str(root), None)
     _keys.pop(str(root), None)           # a folder made again has a key made again
-    try:
-        root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not (_private(base, follow=True) and _private(root, follow=False)):
+    try:                                  # the base first: nothing is made in another's
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(base, follow=True):
+            return None
+        root.mkdir(mode=0o700, exist_ok=True)
+        if not _private(root, follow=False):
             return None
     except OSError:
         return None

@@ -244,6 +244,17 @@ def test_a_cache_folder_of_another_user_is_not_used(cache, tmp_path):
     assert sorted(p.stat().st_mtime_ns for p in cache.rglob("*")) == before, "nothing written"
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_nothing_is_made_in_a_cache_folder_of_another_user(cache, tmp_path):
+    cache.mkdir()
+    cache.chmod(0o777)
+    os.chown(cache, 65534, 65534)
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "x" }\n', encoding="utf-8")
+    assert parser.parse_file(source)[1] == []
+    assert list(cache.iterdir()) == [] and cache.stat().st_mode & 0o777 == 0o777
+
+
 def test_planted_parser_tables_in_the_cache_are_never_loaded(cache, monkeypatch, tmp_path):
     import pickle
     import zlib
