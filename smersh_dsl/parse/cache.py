@@ -60,11 +60,11 @@ def load(text: str, shown: str) -> Any | None:
     entry, key = found
     try:
         data = unseal(entry.read_bytes(), key)
-        if data is None:    # missing, planted, damaged, or sealed under another key
+        if data is None:    # planted, damaged, moved, or sealed under another key
             return None
         with paused():
             stored_text, result = pickle.loads(data)
-    except Exception:       # truncated, from another Python: parse again
+    except Exception:       # missing, unreadable, from another Python: parse again
         return None
     return result if stored_text == text else None
 
