@@ -3,7 +3,7 @@ no temporary file behind (issue #8).
 
 The writers: `smersh build` (the JSON documents), `smersh fmt` (in place), `smersh new -o`,
 the campaign log of `smersh play --log`, and the parse cache. All of them go through
-``smersh_dsl.export.atomic.write_atomic``; these tests do not assume it: they interrupt
+``smersh_dsl.export.atomic`` (directly, or by an output folder); these tests do not assume it: they interrupt
 the operating system calls any writer must make (a write that fills the disk half-way,
 a Ctrl-C before the data is on disk, a Ctrl-C at the rename), so a writer that wrote in
 place would be caught changing the file. `smersh graph` writes only to standard output.
@@ -102,6 +102,7 @@ class Writer:
     target: Path                   # the file written
     run: Callable[[], object]      # write it (a new content)
     swallows_oserror: bool = False  # a cache: failing to write it is no error
+    exits_on_oserror: bool = False  # a command: failing to write is a clear error, exit 2
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +161,7 @@ def new_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
     target = tmp / "new-card.smersh"
     return Writer(target, lambda: cli.main(["new", "card", "--name", "Shaken", "-o", str(target)],
-                                           standalone_mode=False))
+                                           standalone_mode=False), exits_on_oserror=True)
 
 
 def parse_cache_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
@@ -206,6 +207,8 @@ def test_an_interrupted_write_leaves_the_previous_file_and_no_temporary(writer: 
     expected: tuple[type[BaseException], ...] = (KeyboardInterrupt, click.exceptions.Abort)
     if not (writer.swallows_oserror and kind == "disk-full-half-way"):
         expected += (OSError,)
+    if writer.exits_on_oserror and kind == "disk-full-half-way":
+        expected = (SystemExit,)
     raised = None
     with interruption(kind):
         try:
@@ -216,6 +219,7 @@ def test_an_interrupted_write_leaves_the_previous_file_and_no_temporary(writer: 
         assert raised is None, raised            # a cache that cannot be written is no error
     else:
         assert isinstance(raised, expected), f"the write was not interrupted: {raised!r}"
+        assert not isinstance(raised, SystemExit) or raised.code == 2
     assert listing(folder) == before              # same files, same bytes, no temporary
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from smersh_dsl import __version__
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
@@ -149,3 +151,129 @@ def test_a_file_is_read_again_only_when_it_changed(tmp_path, monkeypatch):
     os.utime(path, (past, past))
     text, _ = source.read_source(path, "a.smersh")
     assert "Two." in text and len(reads) == 2
+
+
+# ---------------------------------------------------------------------------- hostile caches
+
+class _Planted:
+    """A pickle that, once loaded, creates ``marker``: what a planted entry would run."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (str(self.marker), "w"))
+
+
+def _planted(marker: Path, sealed: bool) -> bytes:
+    import pickle
+    blob = pickle.dumps(_Planted(marker))
+    return b"smersh-sealed-1\n" + b"\0" * 32 + blob if sealed else blob
+
+
+@pytest.mark.parametrize("sealed", [False, True], ids=["bare-pickle", "forged-seal"])
+def test_a_planted_pickle_is_never_loaded_and_the_check_stays_right(cache, tmp_path, sealed):
+    project = tmp_path / "smush"
+    shutil.copytree(REPO / "books" / "smush", project)
+    (project / "bad.smersh").write_text("entry 01.1.1 { test\n", encoding="utf-8")
+    first = smersh("check", str(project))
+    entries = list(cache.rglob("*.pickle"))
+    assert first.returncode == 1 and entries, "the first run fills the cache"
+    marker = tmp_path / "ran"
+    for entry in entries:                  # at the exact path of every real entry
+        entry.write_bytes(_planted(marker, sealed))
+    again = smersh("check", str(project))
+    assert not marker.exists(), "a planted pickle was unpickled"
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert "Traceback" not in again.stderr
+
+
+def test_an_entry_changed_on_disk_is_parsed_again(cache, monkeypatch, tmp_path):
+    """One byte of the model changed, the text it came from left whole: the check of the
+    whole entry finds it (the text's own check would not)."""
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "Roll one die less." }\n', encoding="utf-8")
+    expected = parser.parse_file(source)
+    entry, = cache.rglob("*.pickle")
+    data = entry.read_bytes()
+    at = data.rindex(b"Roll one die less.")
+    entry.write_bytes(data[:at] + b"T" + data[at + 1:])
+    _forget(monkeypatch)
+    parsed = _count_parses(monkeypatch)
+    assert parser.parse_file(source) == expected and len(parsed) == 1
+
+
+def test_cache_files_are_private(cache, tmp_path):
+    smersh("check", str(EPIC))
+    found = [cache, *cache.rglob("*")]
+    assert any(p.suffix == ".pickle" for p in found)
+    folders = {str(p): oct(p.stat().st_mode & 0o777) for p in found if p.is_dir()}
+    files = {str(p): oct(p.stat().st_mode & 0o777) for p in found if p.is_file()}
+    assert set(folders.values()) == {"0o700"}, folders
+    assert set(files.values()) == {"0o600"}, files
+    assert (cache / __version__ / "key").is_file()
+
+
+def test_an_open_cache_folder_is_made_private(cache, monkeypatch, tmp_path):
+    root = cache / __version__
+    (root / "parse").mkdir(parents=True)
+    cache.chmod(0o755)
+    root.chmod(0o777)
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "x" }\n', encoding="utf-8")
+    parser.parse_file(source)
+    assert (cache.stat().st_mode & 0o777, root.stat().st_mode & 0o777) == (0o700, 0o700)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_a_cache_folder_of_another_user_is_not_used(cache, tmp_path):
+    project = tmp_path / "smush"
+    shutil.copytree(REPO / "books" / "smush", project)
+    clean = smersh("check", str(project), env={"SMERSH_CACHE_DIR": ""})
+    smersh("check", str(project))
+    marker = tmp_path / "ran"
+    for entry in cache.rglob("*.pickle"):
+        entry.write_bytes(_planted(marker, False))
+    key = cache / __version__ / "key"
+    for path in [cache, *cache.rglob("*")]:
+        os.chown(path, 65534, 65534, follow_symlinks=False)
+    before = sorted(p.stat().st_mtime_ns for p in cache.rglob("*"))
+    again = smersh("check", str(project))
+    assert (again.returncode, again.stdout) == (clean.returncode, clean.stdout)
+    assert not marker.exists() and key.stat().st_uid == 65534
+    assert sorted(p.stat().st_mtime_ns for p in cache.rglob("*")) == before, "nothing written"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_nothing_is_made_in_a_cache_folder_of_another_user(cache, tmp_path):
+    cache.mkdir()
+    cache.chmod(0o777)
+    os.chown(cache, 65534, 65534)
+    source = tmp_path / "case.smersh"
+    source.write_text('status "Marked" { effect "x" }\n', encoding="utf-8")
+    assert parser.parse_file(source)[1] == []
+    assert list(cache.iterdir()) == [] and cache.stat().st_mode & 0o777 == 0o777
+
+
+def test_planted_parser_tables_in_the_cache_are_never_loaded(cache, monkeypatch, tmp_path):
+    import pickle
+    import zlib
+
+    from smersh_dsl.parse import tables
+    from smersh_dsl.resources import grammar_path
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    monkeypatch.setattr(tables, "shipped_path", lambda: tmp_path / "none.tables")
+    parser.parser.cache_clear()
+    try:
+        parser.parser()                                # computes the tables, keeps them
+        kept, = tables.cache_dir("grammar").glob("tables-*.pickle")
+        marker = tmp_path / "ran"
+        header = json.dumps(tables.header(grammar), sort_keys=True).encode()
+        kept.write_bytes(header + b"\n" + zlib.compress(pickle.dumps(_Planted(marker))))
+        parser.parser.cache_clear()
+        built = parser.parser()
+    finally:
+        parser.parser.cache_clear()
+    assert not marker.exists(), "planted tables were unpickled"
+    assert built.parse('status "Marked" { effect "x" }\n') is not None

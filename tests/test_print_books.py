@@ -316,7 +316,7 @@ def test_an_interrupted_build_leaves_the_previous_pdf(books, tmp_path, monkeypat
         build([Planned(target, encounter_book(changed, chosen))], chosen, jobs=1, cache=cache)
     monkeypatch.undo()
     import os
-    monkeypatch.setattr(os, "replace", lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    monkeypatch.setattr(os, "replace", lambda *_, **__: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
         build([Planned(target, document)], chosen, jobs=1, cache=cache)
     assert target.read_bytes() == before

@@ -53,7 +53,8 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build --merged --with-sources
       smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
     """
-    from smersh_dsl.export.build import build_json
+    from smersh_dsl.export.build import SharedId, build_json, check_ids
+    from smersh_dsl.export.outputs import OutputError
 
     try:
         projects, found = check_paths(list(paths) or default_paths())
@@ -65,12 +66,17 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         click.echo(REPORTERS["text"](errors, sources, True), nl=False, err=True)
         click.echo("smersh build: nothing written; fix the errors above first", err=True)
         sys.exit(EXIT_FINDINGS)
-    if formats and "json" not in formats:
-        from smersh_dsl.cli.printing import build_pdfs
-        build_pdfs(projects, out, print_profile, paper, jobs)
-        return
-    result = build_json(projects, out, merged=merged, with_sources=with_sources,
-                        progress=lambda line: click.echo(line, err=True))
+    try:
+        check_ids(projects)
+        if formats and "json" not in formats:
+            from smersh_dsl.cli.printing import build_pdfs
+            build_pdfs(projects, out, print_profile, paper, jobs)
+            return
+        result = build_json(projects, out, merged=merged, with_sources=with_sources,
+                            progress=lambda line: click.echo(line, err=True))
+    except (SharedId, OutputError) as error:
+        click.echo(f"smersh build: {error}", err=True)
+        sys.exit(EXIT_USAGE)
     for reason in result.skipped:
         click.echo(f"skipped {reason}", err=True)
     if result.invalid:
@@ -255,6 +261,7 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
 
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
                    auto: bool, policy: str) -> None:
+    from smersh_dsl.export.outputs import OutputError
     from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
     from smersh_dsl.play.deciders import decider
 
@@ -268,4 +275,8 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
     except LogProblem as problem:
         raise click.ClickException(str(problem)) from None
     keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
-    click.echo(play_scenario(keeper, path))
+    try:
+        click.echo(play_scenario(keeper, path))
+    except OutputError as error:
+        click.echo(f"smersh play: {error}; the log is not saved", err=True)
+        sys.exit(EXIT_USAGE)

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE
 from smersh_dsl.diagnostics.report import REPORTERS
 
+if TYPE_CHECKING:
+    from smersh_dsl.export.outputs import OutputFolder
+
 
 def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
                only: tuple[str, ...] | None = None) -> list[Path]:
     """Render, check and write the PDFs; exit with the checker's status on a finding."""
     from smersh_dsl.export.document import buildable, document
+    from smersh_dsl.export.outputs import OutputError, OutputFolder
     from smersh_dsl.print.catalogue import builders_for
     from smersh_dsl.print.pipeline import Planned, PrintError, build
     from smersh_dsl.print.profiles import profile
@@ -33,13 +38,18 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         click.echo("smersh build: no print document applies to these projects", err=True)
         return []
     echo = _progress()
+    folder = OutputFolder(out)
     try:
+        targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
         with _renderers(jobs) as renderers:
-            planned = [Planned(out / project.name / "print" / chosen.name / f"{builder.name}.pdf",
-                               builder.build(doc, chosen), str(project.root))
-                       for project, doc, builder in wanted]
-            result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers)
+            planned = [Planned(target, builder.build(doc, chosen), str(project.root))
+                       for target, (project, doc, builder) in zip(targets, wanted)]
+            result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
+                           write=folder.write)
+    except OutputError as error:
+        click.echo(f"smersh build: {error}", err=True)
+        sys.exit(EXIT_USAGE)
     except PrintError as error:
         click.echo(f"smersh build: {error}; no PDF written", err=True)
         sys.exit(EXIT_USAGE)
@@ -57,6 +67,16 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     click.echo(f"rendered {result.rendered} section{'s' if result.rendered != 1 else ''}, "
                f"{result.cached} from the cache", err=True)
     return result.written
+
+
+def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -> list[Path]:
+    """Where each wanted PDF goes, each checked now: a PDF that would be refused (a link
+    in the way) is refused before any is rendered."""
+    targets = [out / project.name / "print" / profile_name / f"{builder.name}.pdf"
+               for project, _, builder in wanted]
+    for target in targets:
+        folder.check(target)
+    return targets
 
 
 def _renderers(jobs: int | None):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_FINDINGS, cli, default_paths
+from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, default_paths
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.project.discover import UsageError
 
@@ -172,8 +172,7 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
       smersh new showdown books/epic --name Zed -o books/epic/showdowns/zed.smersh
       smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
     """
-    from smersh_dsl.export.atomic import write_atomic
-
+    from smersh_dsl.export.outputs import OutputError, OutputFolder
     from smersh_dsl.scaffold.plan import skeleton
 
     try:
@@ -183,9 +182,11 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
     if output is None:
         click.echo(text, nl=False)
         return
-    if output.exists():
-        raise click.UsageError(f"{output} exists already; choose another file")
-    write_atomic(output, text)
+    try:        # never over anything already there, a link (dangling or not) included
+        OutputFolder(output.parent).write(output, text, exclusive=True)
+    except OutputError as error:
+        click.echo(f"smersh new: {error}", err=True)
+        sys.exit(EXIT_USAGE)
     click.echo(f"wrote {output}: fill in its TODOs (`smersh check` lists them)", err=True)
 
 

@@ -9,8 +9,10 @@ in ``grammar/smersh.tables``, made by::
 and a test fails when the grammar changed since. The file starts with a JSON line naming
 the grammar's digest, the Lark version and the options the tables depend on; when any of
 them differs (another Lark release, an edited grammar), the tables are computed and kept
-in the cache folder instead, in the same format, and a corrupt file is ignored. Lark's own
-`cache=` cannot serve here: its key includes the cache file's own path.
+in the cache folder instead, in the same format sealed (``cachedir.seal``: an HMAC under
+this user's key, checked before the tables are unpickled, so a file planted there is never
+loaded), and a corrupt file is ignored. The shipped file is trusted as the code beside it
+is. Lark's own `cache=` cannot serve here: its key includes the cache file's own path.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from typing import Any, Callable
 
 import lark
 
-from smersh_dsl.cachedir import cache_dir
+from smersh_dsl.cachedir import cache_dir, cache_root, seal, unseal
 from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.export.outputs import OutputFolder
 from smersh_dsl.resources import data_dir, grammar_path
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
@@ -51,11 +54,13 @@ def encode(grammar: str, built: lark.Lark) -> bytes:
             + zlib.compress(buffer.getvalue(), 6))
 
 
-def read(path: Path, grammar: str) -> dict | None:
+def read(path: Path, grammar: str, sealed: bool = False) -> dict | None:
     """The Lark data kept in ``path``, if the file is there, whole and made for ``grammar``
-    and this Lark; otherwise None."""
+    and this Lark (and, if ``sealed``, passes its check); otherwise None."""
     try:
         raw = path.read_bytes()
+        if sealed:
+            raw = bytes(unseal(raw, path.name) or b"")
         line, _, body = raw.partition(b"\n")
         if json.loads(line) != header(grammar):
             return None
@@ -71,17 +76,20 @@ def load_parser(cls: type[lark.Lark], grammar: str, **callbacks: Any) -> lark.La
     kept in the cache folder). ``callbacks`` are the options the tables do not hold."""
     folder = cache_dir("grammar")
     cached = None if folder is None else folder / f"tables-{header(grammar)['grammar'][:16]}.pickle"
-    for path in (shipped_path(), cached):
-        data = read(path, grammar) if path is not None else None
+    for path, sealed in ((shipped_path(), False), (cached, True)):
+        data = read(path, grammar, sealed) if path is not None else None
         if data is not None:
             try:
                 return _from_tables(cls, data, callbacks)
             except Exception:     # noqa: BLE001  tables from another Lark: compute them
                 pass
     built = cls(grammar, **OPTIONS, **callbacks)
-    if cached is not None:
+    root = cache_root()
+    if cached is not None and root is not None:
         try:
-            write_atomic(cached, encode(grammar, built), durable=False)
+            blob = seal(encode(grammar, built), cached.name)
+            if blob is not None:
+                OutputFolder(root, private=True).write(cached, blob, durable=False)
         except OSError:
             pass                  # a read-only cache folder: compute them next time too
     return built

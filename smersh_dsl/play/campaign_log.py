@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.export.outputs import OutputError
 from smersh_dsl.play.deciders import Decider
 
 LOG_FORMAT = 1
@@ -150,6 +151,15 @@ class Keeper:
                     self.cross_out()
 
 
+def save_log(path: Path, log: dict) -> None:
+    """Save the log atomically (rewriting the file the player named, through a link if it
+    is one); a failure is an ``OutputError`` naming the file and the system's reason."""
+    try:
+        write_atomic(path, json.dumps(log, indent=2, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise OutputError(path, error.strerror or str(error)) from None
+
+
 def play_scenario(keeper: Keeper, path: Path) -> str:
     """SC-CAMP-1, SC-CAMP-2: the next scenario in order; a loss may be replayed."""
     done = keeper.log["completed"]
@@ -165,11 +175,11 @@ def play_scenario(keeper: Keeper, path: Path) -> str:
         "Did the heroes win the scenario?", default=True)
     if not won:
         keeper.steps(scenario["defeat"], number)
-        write_atomic(path, json.dumps(keeper.log, indent=2, ensure_ascii=False) + "\n")
+        save_log(path, keeper.log)
         return f"Scenario {number} lost: play it again (SC-CAMP-2). Log saved to {path}."
     keeper.say("Victory:")
     keeper.steps(scenario["victory"], number)
     keeper.warn_betrayal()
     done.append(number)
-    write_atomic(path, json.dumps(keeper.log, indent=2, ensure_ascii=False) + "\n")
+    save_log(path, keeper.log)
     return f"Scenario {number} won. Log saved to {path}."
