@@ -139,12 +139,12 @@ def test_a_file_is_read_again_only_when_it_changed(tmp_path, monkeypatch):
     past = time.time() - 60
     os.utime(path, (past, past))
     reads: list[Path] = []
-    real = Path.read_bytes
+    real = source.read_regular
 
-    def counting(self: Path) -> bytes:
-        reads.append(self)
-        return real(self)
-    monkeypatch.setattr(Path, "read_bytes", counting)
+    def counting(path: Path, *args) -> bytes:
+        reads.append(path)
+        return real(path, *args)
+    monkeypatch.setattr(source, "read_regular", counting)
     assert source.read_source(path, "a.smersh")[0] == source.read_source(path, "a.smersh")[0]
     assert len(reads) == 1
     path.write_text('status "Marked" { effect "Two." }\n', encoding="utf-8")
