@@ -217,3 +217,20 @@ def test_a_refused_campaign_log_is_a_clear_error_naming_the_file(tmp_path, refus
     code, err = _run(capsys, "play", str(SHIELD), "--log", str(log), "--auto", "--seed", "1")
     assert code == 2 and "internal error" not in err, err
     assert f"cannot write {log}: {refused[1]}" in err and not log.exists()
+
+
+def test_a_default_out_folder_that_is_a_link_is_refused_unless_named(tmp_path: Path):
+    """A content repository can commit `build -> somewhere`: the default `--out build`
+    then wrote into the link's target. Named by the user, the same link is used."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    work = tmp_path / "work"
+    shutil.copytree(REPO / "books" / "smush", work / "books" / "smush")
+    (work / "build").symlink_to(elsewhere)
+    refused = smersh("build", "--format", "json", cwd=work)
+    assert refused.returncode == 2
+    assert "build is a symbolic link" in refused.stderr and "--out build" in refused.stderr
+    assert list(elsewhere.iterdir()) == []
+    named = smersh("build", "--format", "json", "--out", "build", cwd=work)
+    assert named.returncode == 0, named.stderr
+    assert (elsewhere / "smush" / "smush.json").is_file()

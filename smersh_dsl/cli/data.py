@@ -56,6 +56,13 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
     from smersh_dsl.export.build import SharedId, build_json, check_ids
     from smersh_dsl.export.outputs import OutputError
 
+    source = click.get_current_context().get_parameter_source("out")
+    if source is click.core.ParameterSource.DEFAULT and out.is_symlink():
+        # `build` in the working folder is where a content repository may plant a link
+        # (`build -> ~/.config`); a folder the user names is theirs to point anywhere.
+        raise click.UsageError(f"{out} is a symbolic link, and outputs are never written "
+                               f"through one unless you name it: give --out {out} (or "
+                               "another folder) to write there")
     try:
         projects, found = check_paths(list(paths) or default_paths())
     except UsageError as error:
