@@ -49,3 +49,40 @@ def smersh(*args: str, cwd: Path | None = None,
     env = {**{k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}, **(env or {})}
     return subprocess.run(command + list(args), capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=300)
+
+
+class FailingWrites:
+    """A file object whose write fails with ``error`` (after putting ``keep`` of the bytes
+    down: half a write, then a full disk), standing for the real one in every other way."""
+
+    def __init__(self, real, error: OSError, keep: float = 0.0) -> None:
+        self.real, self.error, self.keep = real, error, keep
+
+    def write(self, data: bytes) -> int:
+        if self.keep:
+            self.real.write(data[: int(len(data) * self.keep)])
+            self.real.flush()
+        raise self.error
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.real.close()
+
+    def __getattr__(self, name: str):
+        return getattr(self.real, name)
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the files the parser really parses (not from memory or the disk
+    cache), in order."""
+    from smersh_dsl.parse import parser
+    seen: list[str] = []
+    real = parser._parse_uncached
+
+    def counting(text: str, file: str):
+        seen.append(file)
+        return real(text, file)
+    monkeypatch.setattr(parser, "_parse_uncached", counting)
+    return seen

@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 import pytest
 
-from conftest import REPO
+from conftest import REPO, FailingWrites
 
 SMUSH = REPO / "books" / "smush"
 SHIELD = REPO / "books" / "shield"
@@ -39,25 +39,9 @@ UNFORMATTED = 'status   "Calm"   {\n      effect "Breathe."\n\n\n\n}   \n'
 
 # ---------------------------------------------------------------------------- interruptions
 
-class HalfThenFull:
+def HalfThenFull(real) -> FailingWrites:
     """A file object whose write puts half the bytes down, then finds the disk full."""
-
-    def __init__(self, real) -> None:
-        self.real = real
-
-    def write(self, data: bytes) -> int:
-        self.real.write(data[: len(data) // 2])
-        self.real.flush()
-        raise OSError(errno.ENOSPC, "No space left on device (simulated)")
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.real.close()
-
-    def __getattr__(self, name: str):
-        return getattr(self.real, name)
+    return FailingWrites(real, OSError(errno.ENOSPC, "No space left on device (simulated)"), 0.5)
 
 
 def _ctrl_c(*args, **kwargs):

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, count_parses
 from smersh_dsl.lsp import checker
 from smersh_dsl.lsp.checker import Checker, analyse
 from smersh_dsl.model.refs import RefKind
-from smersh_dsl.parse import parser
 from smersh_dsl.parse.buffer import refused
 from smersh_dsl.parse.source import MAX_BYTES, MAX_LINE, read_source
 
@@ -44,14 +43,7 @@ def test_a_buffer_within_the_limits_is_not_refused():
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files the parser really parses (not from memory or the disk cache)."""
-    seen: list[str] = []
-    real = parser._parse_uncached
-
-    def counting(text: str, file: str):
-        seen.append(file)
-        return real(text, file)
-    monkeypatch.setattr(parser, "_parse_uncached", counting)
-    return seen
+    return count_parses(monkeypatch)
 
 
 def test_an_edit_reparses_the_edited_file_only(tmp_path: Path, parsed: list[str]):

@@ -13,7 +13,7 @@ import pytest
 
 from smersh_dsl.cli import commands
 from smersh_dsl.cli.app import run
-from conftest import REPO, smersh
+from conftest import REPO, FailingWrites, smersh
 
 SMUSH = REPO / "books" / "smush"
 SHIELD = REPO / "books" / "shield"
@@ -165,25 +165,10 @@ def refused(request, monkeypatch) -> tuple[str, str]:
             raise OSError(code, os.strerror(code), str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    class Full:
-        def __init__(self, real) -> None:
-            self.real = real
-
-        def write(self, data: bytes) -> int:
-            raise OSError(code, os.strerror(code))
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc) -> None:
-            self.real.close()
-
-        def __getattr__(self, name: str):
-            return getattr(self.real, name)
-
     def fdopen(fd, mode="r", *args, **kwargs):
         handle = real_fdopen(fd, mode, *args, **kwargs)
-        return Full(handle) if "w" in mode and code == errno.ENOSPC else handle
+        return (FailingWrites(handle, OSError(code, os.strerror(code)))
+                if "w" in mode and code == errno.ENOSPC else handle)
 
     monkeypatch.setenv("SMERSH_CACHE_DIR", "")
     monkeypatch.setattr(os, "open", opening)

@@ -14,7 +14,7 @@ from smersh_dsl import __version__
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
-from conftest import REPO, smersh
+from conftest import REPO, count_parses, smersh
 
 EPIC = REPO / "books" / "epic"
 
@@ -26,17 +26,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SMERSH_CACHE_DIR", str(folder))
     monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
     return folder
-
-
-def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    parsed: list[str] = []
-    real = parser._parse_uncached
-
-    def counting(text: str, file: str):
-        parsed.append(file)
-        return real(text, file)
-    monkeypatch.setattr(parser, "_parse_uncached", counting)
-    return parsed
 
 
 def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -51,7 +40,7 @@ def test_an_unchanged_file_is_read_from_the_cache_not_parsed(cache, monkeypatch,
     first = check_paths([project])[1]
     assert any(cache.rglob("*.pickle")), "the first run fills the cache"
     _forget(monkeypatch)
-    parsed = _count_parses(monkeypatch)
+    parsed = count_parses(monkeypatch)
     again = check_paths([project])[1]
     assert parsed == [] and again == first
     entry = next(project.rglob("europe.smersh"))
@@ -69,7 +58,7 @@ def test_a_corrupt_or_truncated_entry_is_ignored_and_written_again(cache, monkey
         for entry in cache.rglob("*.pickle"):
             entry.write_bytes(bad)
         _forget(monkeypatch)
-        parsed = _count_parses(monkeypatch)
+        parsed = count_parses(monkeypatch)
         assert parser.parse_file(source) == expected
         assert len(parsed) == 1, f"a bad entry ({bad!r}) is parsed again"
         monkeypatch.undo()
@@ -108,7 +97,7 @@ def test_parsing_in_parallel_gives_the_same_findings_as_one_at_a_time(cache, mon
     _forget(monkeypatch)
     monkeypatch.setattr(parallel, "MIN_PARALLEL_BYTES", 0)
     monkeypatch.setattr(parallel, "_workers", lambda: 2)
-    parsed = _count_parses(monkeypatch)       # counts only what the parent parses itself
+    parsed = count_parses(monkeypatch)       # counts only what the parent parses itself
     together = check_paths([project])[1]
     assert together == serial
     files = len(list(project.rglob("*.smersh")))
@@ -199,7 +188,7 @@ def test_an_entry_changed_on_disk_is_parsed_again(cache, monkeypatch, tmp_path):
     at = data.rindex(b"Roll one die less.")
     entry.write_bytes(data[:at] + b"T" + data[at + 1:])
     _forget(monkeypatch)
-    parsed = _count_parses(monkeypatch)
+    parsed = count_parses(monkeypatch)
     assert parser.parse_file(source) == expected and len(parsed) == 1
 
 
