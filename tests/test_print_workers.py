@@ -102,7 +102,7 @@ def test_killing_the_build_leaves_no_rendering_process(tmp_path, how):
                         or process.poll() is not None, 120), log.read_text()
         assert process.poll() is None, f"the build ended first:\n{log.read_text()}"
         workers = children_of(process.pid)
-        assert len(workers) == 2, workers
+        assert len(workers) >= 2, workers     # the two rendering processes
         os.kill(process.pid, how)
         code = process.wait(timeout=60)
         assert wait_for(lambda: not any(alive(pid) for pid in workers), GRACE_S), \

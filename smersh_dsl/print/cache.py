@@ -106,6 +106,7 @@ class SectionCache:
         try:
             self._private(path)
             write_atomic(path, _seal(key, data), durable=False)   # checked when read
+            os.chmod(path, 0o600)      # whatever write_atomic's rule for permissions
         except OSError:
             pass   # a cache that cannot be written only costs time
 
