@@ -2,11 +2,19 @@
 
 Called by the build command once the check has passed. Every document that applies to
 a project (``print/catalogue.py``) goes to build/<project>/print/<profile>/<name>.pdf.
+
+SIGTERM (what `kill`, a CI runner or a service manager sends) ends the build the way
+Ctrl-C does: the rendering processes are ended, a PDF being written is left as it was
+(its temporary file removed) and the exit status is 143.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,7 +50,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     try:
         targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
-        with _renderers(jobs) as renderers:
+        with _terminate_unwinds(), _renderers(jobs) as renderers:
             planned = [Planned(target, builder.build(doc, chosen), str(project.root))
                        for target, (project, doc, builder) in zip(targets, wanted)]
             result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
@@ -53,6 +61,9 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     except PrintError as error:
         click.echo(f"smersh build: {error}; no PDF written", err=True)
         sys.exit(EXIT_USAGE)
+    except Terminated:
+        click.echo("smersh build: terminated; no PDF written", err=True)
+        sys.exit(128 + signal.SIGTERM)
     except KeyboardInterrupt:
         click.echo("smersh build: interrupted; no PDF written", err=True)
         sys.exit(130)
@@ -77,6 +88,28 @@ def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -
     for target in targets:
         folder.check(target)
     return targets
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: raised in the main thread, it unwinds the build as Ctrl-C does."""
+
+
+@contextmanager
+def _terminate_unwinds() -> Iterator[None]:
+    """While the block runs, SIGTERM raises `Terminated` (only the main thread can set a
+    signal handler: elsewhere, SIGTERM is left as it is)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(_signal: int, _frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _renderers(jobs: int | None):

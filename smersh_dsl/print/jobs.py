@@ -1,8 +1,9 @@
 """Rendering one section: the unit of work the pipeline hands to a worker process.
 
 ``render_section`` lays the HTML out, asks the overflow check (``print/overflow.py``)
-which fitted boxes overflow, and writes the PDF. It returns plain,
-picklable values, so it runs the same in this process or in a pool of processes.
+which fitted boxes overflow, and writes the PDF, noting every URL the page named that the
+fetcher refused (``print/fetch.py``). It returns plain, picklable values, so it runs the
+same in this process or in a pool of processes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ class Rendered:
     # (label, "file:line:column" or None, how many mm the text reaches past the box)
     overflows: tuple[tuple[str, str | None, float], ...]
     pages: int
+    # URLs the section named that the fetcher refused: each is a P102 error, and the PDF,
+    # printed without them, is never used
+    refused: tuple[str, ...] = ()
 
 
 class RenderError(Exception):
@@ -29,13 +33,14 @@ class RenderError(Exception):
 
 
 def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered:
+    from smersh_dsl.print.fetch import fetcher
     from smersh_dsl.print.overflow import find_overflows
     from smersh_dsl.print.render import layout, pdf_bytes
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
-        with quiet_gc():
+        with quiet_gc(), fetcher().watching() as refused:
             document = layout(html)
             overflows = tuple((o.label, o.span, o.excess_mm) for o in find_overflows(document))
             pdf = pdf_bytes(html, profile, forms=forms, document=document)
@@ -43,7 +48,7 @@ def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered
             del document
     except Exception as error:   # WeasyPrint raises anything from its parsers and layout
         raise RenderError(f"{type(error).__name__}: {error}") from None
-    return Rendered(pdf, overflows, pages)
+    return Rendered(pdf, overflows, pages, tuple(refused))
 
 
 # Young objects before a collection while WeasyPrint works (Python's default is 700).

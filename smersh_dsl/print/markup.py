@@ -1,9 +1,14 @@
-"""Writer prose into HTML: everything escaped, then the documented emphasis markup.
+"""Writer prose into HTML: everything escaped, then the documented emphasis markup; and
+writer text into CSS (``css_string``).
 
 Prose keeps ``*word*`` (emphasis), ``**word**`` (strong) and ``\\*`` (a literal star), as
 docs/json.md describes. Anything else a writer types, ``<script>``, ``&``, or template
 syntax such as ``{{ x }}``, is printed as written: the text is escaped before the markup
 is applied, and it reaches Jinja2 as a value, never as template source.
+
+Text that a stylesheet prints (a running head: ``content: "..."``) is escaped for CSS,
+not for HTML: a ``<style>`` element is raw text, where ``&amp;`` stays ``&amp;`` and only a
+CSS escape keeps a quote, a backslash, a newline or a ``}`` inside the string.
 """
 
 from __future__ import annotations
@@ -49,3 +54,22 @@ def paragraphs(text: str | None) -> list[Markup]:
     if not text:
         return []
     return [prose(" ".join(part.split())) for part in _BLANK_LINE.split(text) if part.strip()]
+
+
+# What a CSS string may hold as it is, inside a <style> element: letters and digits of any
+# script, and punctuation that ends neither the string, the declaration nor the element.
+_CSS_PLAIN = frozenset(" .,:!?-_'*#%+=@~$^|/()[]")
+
+
+def css_string(text: object) -> Markup:
+    """``text`` as a quoted CSS string: every character but letters, digits, spaces and
+    harmless punctuation written as a CSS escape (``\\22 `` for ``"``, ``\\a `` for a
+    newline, ``\\3c `` for ``<``), so that it can neither end the string, the rule or the
+    ``<style>`` element, nor be read as an HTML entity. Prints exactly ``text``."""
+    out = []
+    for char in str(text):
+        if char.isalnum() or char in _CSS_PLAIN or (ord(char) >= 0xA0 and char.isprintable()):
+            out.append(char)
+        else:
+            out.append(f"\\{ord(char):x} ")
+    return Markup('"' + "".join(out) + '"')

@@ -1,10 +1,12 @@
 """From print documents to PDF files: render sections, reuse cached ones, merge, write.
 
 1. Every section of every document is looked up in the cache (``cache``) by a hash of its
-   HTML and the profile; the others are rendered, in a pool of ``jobs`` processes or, with
-   one job, here (``jobs.render_section``).
-2. A box whose text does not fit (the overflow check) becomes a P101 diagnostic. Any
-   diagnostic, or any section that fails to render, and nothing is written.
+   HTML and the profile, and used only if the entry's checksum holds; the others are
+   rendered, in a pool of ``jobs`` processes or, with one job, here
+   (``jobs.render_section``).
+2. A box whose text does not fit (the overflow check) becomes a P101 diagnostic, a URL
+   the page named that the fetcher refused (``fetch``) a P102. Any diagnostic, or any
+   section that fails to render, and nothing is written; such a section is not cached.
 3. Each document's sections are merged (``merge``) and every PDF is written atomically,
    only once all of them are ready: a failed or interrupted build leaves the previous
    PDFs as they were and no partial file behind.
@@ -82,6 +84,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             for p in planned for s in p.document.sections]
     pdfs: dict[str, bytes] = {}
     todo = []
+    damaged = cache.discarded
     queued: set[str] = set()
     for plan, section, key in work:
         hit = pdfs.get(key) or cache.get(key)
@@ -93,6 +96,10 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             todo.append((plan, section, key))
     if result.cached:
         progress(f"{result.cached} of {len(work)} sections unchanged (cached)")
+    damaged = cache.discarded - damaged
+    if damaged:
+        progress(f"{damaged} damaged cache entr{'y' if damaged == 1 else 'ies'} deleted: "
+                 "rendering again")
     total = len(todo)
     workers = default_jobs(total) if jobs is None else max(1, min(jobs, total or 1))
 
@@ -100,8 +107,9 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
                  f"({rendered.pages} page{'s' if rendered.pages != 1 else ''})")
         result.rendered += 1
-        if rendered.overflows:
-            result.diagnostics.extend(_overflow(plan, *found) for found in rendered.overflows)
+        problems = _problems(plan, section, rendered)
+        if problems:
+            result.diagnostics.extend(problems)
         else:
             cache.put(key, rendered.pdf)
         pdfs[key] = rendered.pdf
@@ -141,7 +149,7 @@ def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> b
     whole = Section(key="whole", title=plan.document.title, html=single_html(plan.document))
     rendered = _render(plan, whole, profile)
     result.rendered += 1
-    result.diagnostics.extend(_overflow(plan, *found) for found in rendered.overflows)
+    result.diagnostics.extend(_problems(plan, whole, rendered))
     return rendered.pdf
 
 
@@ -162,6 +170,21 @@ def single_html(document: PrintDocument) -> str:
     head = first[:_BODY.search(first).start()] if _BODY.search(first) else first
     return (head + "<body>" + "".join(bodies) + "</body></html>").replace(
         f'href="{LINK_SCHEME}', 'href="#')
+
+
+def _problems(plan: Planned, section: Section, rendered: Rendered) -> list[Diagnostic]:
+    """What is wrong with a rendered section: P102 for each refused URL, P101 for each box
+    whose text does not fit."""
+    return ([_refused(plan, section, url) for url in rendered.refused]
+            + [_overflow(plan, *found) for found in rendered.overflows])
+
+
+def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:
+    """P102: the section named a URL outside the fetcher's allow-list."""
+    shown = url if len(url) <= 200 else url[:200] + "..."
+    return Diagnostic.of("P102", _span(None, plan),
+                         f"{plan.document.name}, section {section.title}: refused to read "
+                         f"{shown}: a print document may use only smersh's own files")
 
 
 def _overflow(plan: Planned, label: str, span, excess_mm: float) -> Diagnostic:

@@ -3,6 +3,9 @@
 The fonts ship with the package (``fonts/``: DejaVu Serif and Sans Condensed, under the
 Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``), so a PDF looks the same on every
 machine and never depends on what the system happens to have installed.
+
+WeasyPrint reads what a page names (the fonts here) through ``fetch.fetcher()``, which
+allows the package's own files and nothing else.
 """
 
 from __future__ import annotations
@@ -69,7 +72,9 @@ def _font_config():
 def _stylesheets():
     # Made once a process: building it registers (copies) every font with fontconfig.
     from weasyprint import CSS
-    return [CSS(string=font_faces_css(), font_config=_font_config())]
+
+    from smersh_dsl.print.fetch import fetcher
+    return [CSS(string=font_faces_css(), font_config=_font_config(), url_fetcher=fetcher())]
 
 
 def layout(html: str):
@@ -78,7 +83,9 @@ def layout(html: str):
     Used to find prose that overflows its box before anything is written.
     """
     from weasyprint import HTML
-    return HTML(string=html).render(
+
+    from smersh_dsl.print.fetch import fetcher
+    return HTML(string=html, url_fetcher=fetcher()).render(
         stylesheets=_stylesheets(), font_config=_font_config())
 
 

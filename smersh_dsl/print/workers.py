@@ -6,12 +6,25 @@ fonts registered, the hyphenation dictionary loaded), which takes about a second
 as soon as `smersh build` knows it will print, the workers do that while this process is
 still making the documents' HTML, instead of after it. Sections are handed out longest
 first, so that no long section (a big book's index) is left for last.
+
+A worker never outlives the process that started it (``_die_with``): killed, even by
+SIGKILL, that process can no longer shut its pool down, and its workers, blocked writing
+a result nobody reads, would stay for good. On Linux the kernel kills each worker when
+its parent ends (``prctl(PR_SET_PDEATHSIG)``); everywhere, a thread of the worker checks
+every ``PARENT_POLL_S`` seconds that its parent is still the one that started it.
+Leaving a ``with Renderers(...)`` block on an exception (Ctrl-C, SIGTERM, a failed
+section) ends the workers at once rather than wait for the sections they are rendering.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +48,40 @@ def default_jobs(work: int | None = None) -> int:
     return max(1, cpus if work is None else min(cpus, work))
 
 
+PARENT_POLL_S = 1.0       # how often a worker checks that its parent is still there
+_PR_SET_PDEATHSIG = 1     # from <linux/prctl.h>
+
+
+def _start_worker(parent: int) -> None:
+    """What each rendering process does first: tie its life to ``parent``, then warm up."""
+    # The parent may have a SIGTERM handler of its own (`smersh build` unwinds on it):
+    # a worker ends on SIGTERM, as `close` expects.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    _warm_up_quietly()
+
+
+def _die_with(parent: int) -> None:
+    """End this process as soon as ``parent`` (the process that started it) has ended."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):   # no prctl: the thread below still watches
+            pass
+    if os.getppid() != parent:              # it ended before prctl took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="smersh-watch-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    # An orphan is adopted by init (or a subreaper): its parent id changes.
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(1)
+
+
 def _warm_up_quietly() -> None:
     try:
         warm_up()
@@ -56,24 +103,28 @@ class Renderers:
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context,
-                                             initializer=_warm_up_quietly)
+                                             initializer=_start_worker,
+                                             initargs=(os.getpid(),))
             self._pool.submit(int)      # the processes start now, not at the first section
         return self
 
     def __enter__(self) -> Renderers:
         return self.start()
 
-    def __exit__(self, *_: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.close(abandon=kind is not None)
 
-    def close(self) -> None:
+    def close(self, abandon: bool = False) -> None:
+        """Shut the pool down; ``abandon``: end the workers rather than let them finish."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        if not self._used:
-            # Nothing to render after all (every section was cached): end the workers
-            # rather than wait for their warm-up to finish. The pool offers no way to
-            # (Python 3.14 adds `terminate_workers`), so its processes are ended directly.
+        if abandon or not self._used:
+            # Nothing to render after all (every section was cached), or nothing they
+            # render will be used (an interruption, a failed section): end the workers
+            # rather than wait for their warm-up or their sections to finish. The pool
+            # offers no way to (Python 3.14 adds `terminate_workers`), so its processes
+            # are ended directly.
             processes = getattr(pool, "_processes", None) or {}
             for process in list(processes.values()):
                 process.terminate()
@@ -101,10 +152,10 @@ class Renderers:
                 try:
                     rendered = future.result()
                 except RenderError as error:
-                    self.close()
+                    self.close(abandon=True)
                     raise RenderFailed.of(plan, section, error) from None
                 except BrokenProcessPool:
-                    self.close()
+                    self.close(abandon=True)
                     raise RenderFailed("a rendering process died (out of memory?)") from None
                 count += 1
                 finished(count, plan, section, key, rendered)

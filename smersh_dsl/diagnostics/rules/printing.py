@@ -22,4 +22,17 @@ RULES = [
          'resolve instead and may move with you to any city with an airport on the board." }',
          'gadget "Exploding Pen" { effect "Discard it before a test: gain two dice." }',
          phase="print"),
+    Rule("P102", "resource-refused", Severity.ERROR,
+         "a print document names a file or URL outside smersh's own files",
+         "While it lays a page out, WeasyPrint reads every file and URL the page names: "
+         "fonts, stylesheets, images, `url(...)` in CSS. `smersh build --format pdf` lets it "
+         "read only the files that ship with smersh (its fonts); any other local file, and "
+         "every http, https, ftp or data: address, is refused before anything is read or "
+         "fetched, and the build stops with this error, naming the URL, rather than print "
+         "the page without it. Writer text never becomes such a reference (it is escaped "
+         "for HTML and CSS); this error means a template or a stylesheet asked for "
+         "something it must not.",
+         '@font-face { font-family: "Spy"; src: url("https://fonts.example.com/spy.ttf") }',
+         'font-family: "Smersh Serif Latin", "Smersh Serif";   /* the bundled fonts */',
+         phase="print"),
 ]

@@ -1,0 +1,112 @@
+"""What WeasyPrint may read while it renders: smersh's own files, and nothing else.
+
+WeasyPrint reads every URL a page names (a stylesheet, an image, a font, ``url(...)`` in
+CSS) with its URL fetcher, and its default one reads any local file and any http(s) or
+ftp address. Every WeasyPrint call of the print pipeline (``HTML()`` and ``CSS()`` in
+``render.py``, laying out and writing the PDF, the warm-up of ``jobs.warm_up``, in this
+process or in a rendering process) is handed the one fetcher of ``fetcher()`` instead.
+
+- It reads a ``file:`` URL whose file, once links and ``..`` are resolved, lies in a
+  folder of its allow-list (``AllowList``): by default the package's own folder,
+  smersh_dsl/, which holds the fonts. It reads the file itself, from the resolved path,
+  so what was checked is what is read.
+- It refuses every other URL (another local file, http, https, ftp, data:, ...) without
+  touching the network or the disk, and records it. WeasyPrint itself would only log a
+  warning and print the page without the resource; ``jobs.render_section`` instead
+  reports the refused URLs of the section it rendered (``watching``), and the pipeline
+  makes each a P102 error: the build fails and names the URL.
+
+The allow-list can grow (``AllowList.also``): a project's own images are the next thing
+it is meant to admit.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+PACKAGE = Path(__file__).resolve().parent.parent     # smersh_dsl/: fonts, templates
+
+
+@dataclass(frozen=True)
+class AllowList:
+    """The folders whose files a print document may use; nothing outside them."""
+
+    folders: tuple[Path, ...] = (PACKAGE,)
+
+    def also(self, *folders: Path) -> AllowList:
+        """This allow-list and ``folders``."""
+        return AllowList(self.folders + tuple(Path(f) for f in folders))
+
+    def path_of(self, url: str) -> Path | None:
+        """The file ``url`` names, resolved, when it is allowed; None when it is not."""
+        try:
+            parts = urlsplit(url)
+        except ValueError:
+            return None
+        if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+            return None
+        raw = url2pathname(parts.path)      # with %XX decoded
+        if not raw or "\0" in raw:
+            return None
+        path = Path(os.path.realpath(raw))
+        for folder in self.folders:
+            if path.is_relative_to(os.path.realpath(folder)):
+                return path
+        return None
+
+
+class Refused(Exception):
+    """A URL outside the allow-list: WeasyPrint goes on without it, the build does not."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"smersh reads only its own files while printing, not {url}")
+        self.url = url
+
+
+class Fetcher(URLFetcher):
+    """WeasyPrint's URL fetcher, reading only what ``allowed`` allows."""
+
+    def __init__(self, allowed: AllowList = AllowList()) -> None:
+        super().__init__()
+        self.allowed = allowed
+        self._local = threading.local()
+
+    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        path = self.allowed.path_of(url)
+        if path is None:
+            refused = getattr(self._local, "refused", None)
+            if refused is not None and url not in refused:
+                refused.append(url)
+            raise Refused(url)
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+
+    @contextmanager
+    def watching(self) -> Iterator[list[str]]:
+        """The URLs refused (in this thread) while the block runs, each once."""
+        outer = getattr(self._local, "refused", None)
+        refused: list[str] = []
+        self._local.refused = refused
+        try:
+            yield refused
+        finally:
+            if outer is not None:
+                outer.extend(u for u in refused if u not in outer)
+            self._local.refused = outer
+
+
+@lru_cache(maxsize=1)
+def fetcher() -> Fetcher:
+    """The fetcher of every WeasyPrint call of this process."""
+    return Fetcher()
