@@ -229,3 +229,10 @@ def test_a_fifo_or_device_as_the_configuration_is_not_read(tmp_path: Path):
     # Found while searching upward, what is not a regular file is no configuration.
     result = run_bounded("check", str(project), cwd=tmp_path)
     assert (result.returncode, result.stdout) == (0, "no problems found\n")
+
+
+def test_no_break_spaces_reach_the_printed_page():
+    """Print folded prose with Python's `split`, turning U+00A0 and U+202F into spaces."""
+    from smersh_dsl.print.markup import paragraphs
+    assert [str(p) for p in paragraphs("Mr.\u00a0Big  pays\n10\u202f%\n\n\u00a0Then.")] == \
+        ["Mr.\u00a0Big pays 10\u202f%", "\u00a0Then."]

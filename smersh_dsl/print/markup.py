@@ -46,14 +46,18 @@ def html(template: str, *values: object) -> Markup:
     return Markup(template % tuple(map(escape, values)))
 
 
-_BLANK_LINE = re.compile(r"\n\s*\n")
+# ASCII blanks only, as the parser folds them (parse/text.py): a no-break space is the
+# writer's, and Python's `\s` and `str.split` would print it as a plain space.
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+_BLANKS = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def paragraphs(text: str | None) -> list[Markup]:
     """Writer prose split at blank lines, each paragraph as ``prose`` makes it."""
     if not text:
         return []
-    return [prose(" ".join(part.split())) for part in _BLANK_LINE.split(text) if part.strip()]
+    folded = (_BLANKS.sub(" ", part).strip(" ") for part in _BLANK_LINE.split(text))
+    return [prose(part) for part in folded if part]
 
 
 # What a CSS string may hold as it is, inside a <style> element: letters and digits of any
