@@ -111,7 +111,15 @@ class OutputFolder:
 
     def _open_root(self) -> int:
         os.makedirs(self.real, mode=0o700 if self.private else 0o777, exist_ok=True)
-        return os.open(self.real, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        return self._tightened(os.open(self.real, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC))
+
+    def _tightened(self, handle: int) -> int:
+        """A private folder left open to others (made by an older smersh) is made 0700."""
+        if self.private:
+            found = os.fstat(handle)
+            if found.st_mode & 0o077 and found.st_uid == os.geteuid():
+                os.fchmod(handle, 0o700)
+        return handle
 
     def _descend(self, handle: int, parts: list[str], path: Path) -> int:
         """The last folder of ``parts``, inside the open ``handle`` (made if missing),
@@ -119,7 +127,7 @@ class OutputFolder:
         with suppress(FileExistsError):
             os.mkdir(parts[-1], 0o700 if self.private else 0o777, dir_fd=handle)
         try:
-            return os.open(parts[-1], _FOLDER, dir_fd=handle)
+            return self._tightened(os.open(parts[-1], _FOLDER, dir_fd=handle))
         except OSError as error:
             if error.errno == errno.ELOOP:
                 raise OutputError(path, _link(str(self.shown.joinpath(*parts)))) from None

@@ -3,7 +3,7 @@
 The key covers the section's HTML, the profile, whether forms are on, and the versions of
 smersh and WeasyPrint: the same key always means the same PDF, so a good entry is reused
 as is. Entries live in ``cache_dir("print")`` (``SMERSH_CACHE_DIR`` moves it; empty turns
-it off) and are written atomically, so an interrupted build never leaves half a PDF there.
+it off) and are written atomically (``OutputFolder``, private), so an interrupted build never leaves half a PDF there.
 
 Each entry carries a SHA-256 checksum of its key and its whole PDF (``_seal``), verified on
 every read: an entry with a byte changed anywhere (not only its first or last bytes), cut
@@ -17,14 +17,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir
-from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.export.outputs import OutputFolder
 from smersh_dsl.print.profiles import Profile
 
 MAGIC = b"smersh print cache 2\n"      # then the checksum in hex, a newline, the PDF
@@ -77,7 +76,6 @@ class SectionCache:
     def __init__(self, folder: Path | None = None, enabled: bool = True) -> None:
         self.folder = (folder if folder is not None else cache_dir("print")) if enabled else None
         self.discarded = 0          # entries found damaged (or another key's) and deleted
-        self._private_folders: set[Path] = set()
 
     def _path(self, key: str) -> Path | None:
         return None if self.folder is None else self.folder / key[:2] / f"{key}.pdf"
@@ -103,26 +101,7 @@ class SectionCache:
         path = self._path(key)
         if path is None:
             return
-        try:
-            self._private(path)
-            write_atomic(path, _seal(key, data), durable=False)   # checked when read
-            os.chmod(path, 0o600)      # whatever write_atomic's rule for permissions
+        try:           # folders 0700, the entry 0600, never through a link: as the parse cache
+            OutputFolder(self.folder, private=True).write(path, _seal(key, data), durable=False)
         except OSError:
             pass   # a cache that cannot be written only costs time
-
-    def _private(self, path: Path) -> None:
-        """Make the folders 0700 and, before it is written, the entry 0600 (``write_atomic``
-        keeps the permissions of the file it replaces)."""
-        assert self.folder is not None
-        for folder in (self.folder, path.parent):
-            if folder in self._private_folders:
-                continue
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if folder.stat().st_mode & 0o077:
-                os.chmod(folder, 0o700)
-            self._private_folders.add(folder)
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            os.chmod(handle if os.chmod in os.supports_fd else path, 0o600)
-        finally:
-            os.close(handle)
