@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from conftest import check_paths
+from smersh_dsl.analysis.grid import all_cards, all_entries, fate_values, regions, rows
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import EncounterCard
@@ -67,6 +68,50 @@ def test_epic_counts():
     assert len(showdowns) == 4 and all(len(s.encounters) >= 12 for s in showdowns)
     assert lobos == ["A", "B", "C", "D"]
     assert all(len(s.encounters) >= 8 for s in sections if s.kind is SectionKind.LOBO)
+
+
+def test_epic_ocean_reads_the_fate_die_1_to_5():
+    """EP-ENC-3, from the Epic rulebook: "DIE ROLL result number: Roll the Fate die. If you
+    get a [Resolve+Reroll], gain 1 Resolve and reroll the Fate die. Do this until you get a
+    result of 1-5." The Ocean is no exception: its region says 1-5, and every Ocean card x
+    response has an entry for 5 (the blue 1-4 is the original edition's fate card)."""
+    book = project("epic")
+    (ocean,) = [r for r in book.of_type(Region) if r.name.text == "Ocean"]
+    assert ocean.values == (1, 2, 3, 4, 5) == fate_values(book)
+    assert not any(loc.lair for loc in ocean.locations)       # so 5 comes from the die alone
+    cards = [c for c in book.of_type(EncounterCard) if c.region.name == "Ocean"]
+    assert [c.number for c in cards] == [5, 6, 7, 8]
+    entries = {e.key.triple for e in book.of_type(EncounterEntry)}
+    wanted = {(c.number, r.number, v) for c in cards for r in c.responses for v in range(1, 6)}
+    assert len(wanted) == 22 * 5 and wanted <= entries
+    assert {k for k in entries if k[0] in (5, 6, 7, 8)} == wanted        # and nothing else
+
+
+def test_swagmans_hope_keeps_1_to_4_at_its_hub_and_the_epic_ocean_on_1_to_5():
+    """SH-ENC-2, from the Swagman's Hope rulebook: "When drawing a Fate Card to determine
+    the last number of your encounter in Swagman's Hope, players always use the number in
+    the BLUE circle that ranges 1–4." That is a rule for Swagman's Hope; its "exactly the
+    same as if you were at an Ocean location" points at the Ocean of the original edition
+    ("Ocean Encounters in the base game with Book of Encounters") and changes no Ocean
+    rule. So the expansion does not override the Ocean, which keeps the Epic fate die's
+    1-5 (EP-ENC-3), while the hub sections read 1-4 (docs/books.md)."""
+    book = project("swagmans-hope")
+    assert not any(r.name.text == "Ocean" for r in book.of_type(Region))   # no override
+    every = regions(book)                                  # the game as played: base + expansion
+    assert every["Ocean"].values == (1, 2, 3, 4, 5)
+    hub = next(loc for loc in every["Australia"].locations if loc.name.text == "Swagman's Hope")
+    assert hub.hub and hub.values == (1, 2, 3, 4)
+    default = fate_values(book)
+    by_owner = {}
+    for card in all_cards(book):
+        for row in rows(card, every, default):
+            by_owner.setdefault((card.region.name, row.owner is card), set()).add(row.values)
+    assert by_owner[("Ocean", True)] == {(1, 2, 3, 4, 5)}
+    assert by_owner[("Australia", True)] == {(1, 2, 3, 4, 5)}                # the coast
+    assert by_owner[("Australia", False)] == {(1, 2, 3, 4)}                  # the hub sections
+    entries = all_entries(book)
+    assert all((c.number, r.number, 5) in entries
+               for c in all_cards(book) if c.region.name == "Ocean" for r in c.responses)
 
 
 def test_swagmans_hope_counts():

@@ -34,9 +34,9 @@ def _region(doc: dict, name: str | None) -> dict:
 
 def roll_fate(table: Table, lair: bool, values: list[int] | None = None) -> int:
     """EP-ENC-3: the fate die gives 1-5; its resolve face gains 1 resolve and rerolls.
-    EP-ENC-4: at a lair the result is always 5. A deck that declares other `values` (the
-    Ocean's and Swagman's Hope's 1-4, from the fate card's blue number: SH-ENC-2) draws
-    one of them, each equally likely (assumption: the fate cards' blue numbers are even)."""
+    EP-ENC-4: at a lair the result is always 5. A deck or place that declares other
+    `values` (Swagman's Hope's 1-4, from the fate card's blue number: SH-ENC-2) draws one
+    of them, each equally likely (assumption: the fate cards' blue numbers are even)."""
     if lair:
         table.say("At a lair the fate die is always 5.")
         return LAIR_VALUE
