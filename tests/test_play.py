@@ -11,7 +11,7 @@ import pytest
 from conftest import REPO, smersh
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document, dumps
-from smersh_dsl.play.deciders import GreedyPolicy
+from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.engine import Table
 from smersh_dsl.play.party import party_from
 from smersh_dsl.play.sessions import play_encounter, play_showdown, roll_fate

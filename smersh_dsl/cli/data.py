@@ -139,7 +139,7 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
       smersh stats books/epic --format csv > odds.csv
       smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
     """
-    from smersh_dsl.play.sessions import NotPlayable
+    from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.stats import odds as stats_odds
     from smersh_dsl.play.stats import render as render_stats
     from smersh_dsl.play.exact import exact_victory
@@ -230,11 +230,11 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
       smersh play smush --bot smush      against a bot playing SMUSH
       smersh play smush --auto --policy random --seed 3
     """
-    from smersh_dsl.play.deciders import decider
+    from smersh_dsl.play.core.deciders import decider
+    from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.engine import Table
     from smersh_dsl.play.party import party_from
-    from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled,
-                                         play_showdown, play_stranded)
+    from smersh_dsl.play.sessions import play_encounter, play_levelled, play_showdown, play_stranded
 
     from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
@@ -270,7 +270,7 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
                    auto: bool, policy: str) -> None:
     from smersh_dsl.export.outputs import OutputError
     from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
-    from smersh_dsl.play.deciders import decider
+    from smersh_dsl.play.core.deciders import decider
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
     if not campaigns:

@@ -37,7 +37,7 @@ def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush_rules.Rules
 
 def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush_rules.Rules
     """The rules of the first card game document among documents already loaded."""
-    from smersh_dsl.play.sessions import NotPlayable
+    from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.smush_rules import load_rules
 
     docs = [d for d in loaded if d["kind"] == "cardgame"]

@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from smersh_dsl.play.deciders import GreedyPolicy
+from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.engine import GameLost, Table
 from smersh_dsl.play.party import Party, Spy
 from smersh_dsl.play.sessions import Outcome, advance, showdown_section, start_showdown

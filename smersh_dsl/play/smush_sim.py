@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from smersh_dsl.play.smush_engine import Game
 from smersh_dsl.play.smush_players import players
 from smersh_dsl.play.smush_rules import HARMONY, SMUSH, Rules
-from smersh_dsl.play.victory import Estimate
+from smersh_dsl.play.core.estimate import Estimate
 
 
 @dataclass

@@ -1,0 +1,3 @@
+"""What every game played from the JSON shares: the dice and their exact odds, who decides
+(a person or a policy), the estimate of a rate with its interval, and the error a document
+raises when it lacks what a game needs. Nothing here knows one game's rules."""
