@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush_engine import Game, Option
-from smersh_dsl.play.smush_rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
+from smersh_dsl.play.smush.engine import Game, Option
+from smersh_dsl.play.smush.rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
                                          neighbour)
-from smersh_dsl.play.smush_table import Table, prices, strength_at
+from smersh_dsl.play.smush.table import Table, prices, strength_at
 
 BYPASSED, WITHDRAWN, AGAIN = "bypassed", "withdrawn", "again"
 

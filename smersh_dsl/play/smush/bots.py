@@ -1,15 +1,15 @@
 """Bots for Agents of S.M.U.S.H.: `random` picks any legal move; `greedy` takes the move
-that looks best one step ahead, by the prices of smush_outlook.py. Neither cheats:
+that looks best one step ahead, by the prices of outlook.py. Neither cheats:
 Harmony's greedy bot prices face-down defences from what she has seen."""
 
 from __future__ import annotations
 
 import random
 
-from smersh_dsl.play.smush_engine import Choice, Game
-from smersh_dsl.play.smush_outlook import (harmony_best, line_prices, net_cost, orientations,
+from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.outlook import (harmony_best, line_prices, net_cost, orientations,
                                            success_chance, unseen_pool)
-from smersh_dsl.play.smush_table import Defence, Table, cheapest
+from smersh_dsl.play.smush.table import Defence, Table, cheapest
 
 
 class RandomBot:
@@ -47,7 +47,7 @@ class GreedyBot:
         return scores
 
     def _rearrange(self, game: Game, t: Table, choice: Choice) -> list[float]:
-        from smersh_dsl.play.smush_incursion import apply_rearrange
+        from smersh_dsl.play.smush.incursion import apply_rearrange
 
         scores = []
         for option in choice.options:
@@ -102,7 +102,7 @@ class GreedyBot:
 
     def _flip(self, game: Game, t: Table, choice: Choice) -> list[float]:
         """The option that leaves the smallest shortfall; no flip on ties (keep it)."""
-        from smersh_dsl.play.smush_incursion import Incursion
+        from smersh_dsl.play.smush.incursion import Incursion
 
         inc: Incursion = game.incursion  # type: ignore[assignment]
         index = _current(game)

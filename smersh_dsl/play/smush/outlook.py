@@ -8,8 +8,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from smersh_dsl.play.smush_rules import TARGETING, Card, Face, Rules
-from smersh_dsl.play.smush_table import Defence, Table, face_prices, shown
+from smersh_dsl.play.smush.rules import TARGETING, Card, Face, Rules
+from smersh_dsl.play.smush.table import Defence, Table, face_prices, shown
 
 Pool = list[tuple[Card, int]]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush_rules import (Card, Face, Rules, bare_price, boost_price, bonus_total,
+from smersh_dsl.play.smush.rules import (Card, Face, Rules, bare_price, boost_price, bonus_total,
                                          defence_strength)
 
 
