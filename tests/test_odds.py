@@ -49,8 +49,8 @@ def test_the_table_passes_as_often_as_the_odds_say(level, needed, resolve):
     import random
 
     from smersh_dsl.play.core.deciders import GreedyPolicy
-    from smersh_dsl.play.engine import Table
-    from smersh_dsl.play.party import Party, Spy
+    from smersh_dsl.play.epic.engine import Table
+    from smersh_dsl.play.epic.party import Party, Spy
 
     doc = {"vocabulary": {"skills": ["Spycraft"], "dice": {"skill": list(SKILL)}}}
     rng = random.Random(level * 100 + needed * 10 + resolve)

@@ -26,9 +26,9 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from smersh_dsl.play.core.deciders import GreedyPolicy
-from smersh_dsl.play.engine import GameLost, Table
-from smersh_dsl.play.party import Party, Spy
-from smersh_dsl.play.sessions import Outcome, advance, showdown_section, start_showdown
+from smersh_dsl.play.epic.engine import GameLost, Table
+from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.play.epic.sessions import Outcome, advance, showdown_section, start_showdown
 
 MAX_STATES = 5_000
 MAX_PATHS = 200_000          # ways the dice can fall, summed over every state's node

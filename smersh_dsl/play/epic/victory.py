@@ -10,9 +10,9 @@ from fractions import Fraction
 
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.core.estimate import Estimate
-from smersh_dsl.play.engine import Table
-from smersh_dsl.play.party import Party, Spy
-from smersh_dsl.play.sessions import play_showdown
+from smersh_dsl.play.epic.engine import Table
+from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.play.epic.sessions import play_showdown
 
 
 def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int]]:
