@@ -21,7 +21,7 @@ def _keeper_runs(log: Path, seeds: range, players: int = 2):
 
     from smersh_dsl.checks.run import check_paths
     from smersh_dsl.export.document import document, dumps
-    from smersh_dsl.play.campaign_log import Keeper, load_log, new_log, play_scenario
+    from smersh_dsl.play.campaign.log import Keeper, load_log, new_log, play_scenario
     from smersh_dsl.play.core.deciders import GreedyPolicy
 
     projects, _ = check_paths([REPO / "books" / "shield"])

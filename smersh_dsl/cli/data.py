@@ -270,7 +270,7 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
                    auto: bool, policy: str) -> None:
     from smersh_dsl.export.outputs import OutputError
-    from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
+    from smersh_dsl.play.campaign.log import Keeper, LogProblem, load_log, new_log, play_scenario
     from smersh_dsl.play.core.deciders import decider
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
