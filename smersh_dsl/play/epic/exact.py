@@ -1,12 +1,13 @@
 """The exact chance that a party wins a showdown, where the game's states are few enough.
 
 The same table that plays a showdown (``sessions.advance``) is run node by node, but
-with a stand-in for its random source that follows a script: every way the dice can
-fall is tried once, each with its probability (a test's dice are taken together, as the
-counts of each face, with their multinomial weight). Each run of one node from one state
-ends in the next node and a new state, or in victory or defeat. Those states and their
-transitions form a Markov chain, whose chance of ending in victory is solved exactly in
-fractions, loops included (a section that sends the spies back to an earlier encounter).
+with a stand-in for its random source that follows a script (``core.exact.Script``):
+every way the dice can fall is tried once, each with its probability (a test's dice are
+taken together, as the counts of each face, with their multinomial weight). Each run of
+one node from one state ends in the next node and a new state, or in victory or defeat.
+Those states and their transitions form a Markov chain, whose chance of ending in
+victory is solved exactly in fractions (``core.exact.absorbed``), loops included (a
+section that sends the spies back to an earlier encounter).
 
 Decisions are the greedy policy's, as in the Monte Carlo estimate (``victory``), so the
 two figures answer the same question, and a test holds the exact one inside the sampled
@@ -18,14 +19,11 @@ None and the caller falls back to sampling.
 from __future__ import annotations
 
 import copy
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement
-from typing import Any
 
 from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.core.exact import Result, Script, absorbed, dice_outcomes
 from smersh_dsl.play.epic.engine import GameLost, Table
 from smersh_dsl.play.epic.party import Party, Spy
 from smersh_dsl.play.epic.sessions import Outcome, advance, showdown_section, start_showdown
@@ -38,55 +36,10 @@ class TooLarge(Exception):
     pass
 
 
-class Script:
-    """A random source that replays ``prefix`` (indices into each draw's options) and
-    then takes the first option of every new draw, recording what it could have taken."""
-
-    def __init__(self, prefix: Sequence[int]) -> None:
-        self.prefix = prefix
-        self.at = 0
-        self.weight = Fraction(1)
-        self.new: list[int] = []          # how many options each draw past the prefix had
-
-    def pick(self, options: Sequence[tuple[Any, Fraction]]) -> Any:
-        index = self.prefix[self.at] if self.at < len(self.prefix) else 0
-        if self.at >= len(self.prefix):
-            self.new.append(len(options))
-        self.at += 1
-        value, weight = options[index]
-        self.weight *= weight
-        return value
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        counts: dict[Any, int] = {}
-        for item in seq:
-            counts[item] = counts.get(item, 0) + 1
-        return self.pick([(v, Fraction(c, len(seq))) for v, c in counts.items()])
-
-    def randrange(self, n: int) -> int:
-        return self.choice(range(n))
-
-
 class ExactTable(Table):
     def roll_dice(self, count: int) -> list[str]:
         """All the dice of a test at once: which faces came up, not in which order."""
-        return list(self.rng.pick(_outcomes(tuple(self.faces("skill")), count)))  # type: ignore[attr-defined]
-
-
-@lru_cache(maxsize=64)
-def _outcomes(faces: tuple[str, ...], count: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
-    """Each multiset of faces ``count`` dice can show, with its multinomial probability."""
-    kinds = list(dict.fromkeys(faces))
-    chance = {k: Fraction(faces.count(k), len(faces)) for k in kinds}
-    options = []
-    for combo in combinations_with_replacement(kinds, count):
-        ways = math.factorial(count)
-        weight = Fraction(1)
-        for kind in kinds:
-            ways //= math.factorial(combo.count(kind))
-            weight *= chance[kind] ** combo.count(kind)
-        options.append((combo, ways * weight))
-    return tuple(options)
+        return list(self.rng.pick(dice_outcomes(tuple(self.faces("skill")), count)))  # type: ignore[attr-defined]
 
 
 def _spy_key(spy: Spy) -> tuple:
@@ -106,9 +59,6 @@ def _clone(table: Table, script: Script) -> ExactTable:
     actor = next((s for s in party.spies if table.actor and s.name == table.actor.name), None)
     return ExactTable(table.doc, party, script, table.decide, lambda _: None, table.in_showdown,
                       actor, table.failed_a_test)
-
-
-Result = tuple[Fraction, Any]      # (probability, the next state's key, or True/False)
 
 
 def _node_outcomes(table: Table, section: dict, node: str, budget: list[int],
@@ -164,54 +114,6 @@ def exact_victory(doc: dict, section_name: str | None, party: Party,
             edges[key] = _node_outcomes(tables[key], section, key[0], budget, found)
     except TooLarge:
         return None
-    return _absorbed(edges, state_key(start, first))
+    return absorbed(edges, state_key(start, first))
 
 
-def _absorbed(edges: dict[tuple, list[Result]], start: tuple) -> Fraction:
-    """P(victory) from ``start``. States are solved from the end backwards, one strongly
-    connected group at a time (most are single states: x = r + sum p x'); a group that
-    loops is a small linear system, solved exactly."""
-    import networkx as nx
-
-    graph = nx.DiGraph()
-    graph.add_nodes_from(edges)
-    graph.add_edges_from((s, to) for s, out in edges.items() for _, to in out
-                         if not isinstance(to, bool))
-    groups = nx.condensation(graph)
-    value: dict[tuple, Fraction] = {}
-    for group in reversed(list(nx.topological_sort(groups))):
-        members = list(groups.nodes[group]["members"])
-        value.update(_solve(members, edges, value))
-    return value[start]
-
-
-def _solve(members: list[tuple], edges: dict[tuple, list[Result]],
-           known: dict[tuple, Fraction]) -> dict[tuple, Fraction]:
-    """x = r + Q x over ``members``, where moves out of the group have ``known`` values."""
-    index = {s: i for i, s in enumerate(members)}
-    n = len(members)
-    rows = [[Fraction(0)] * n for _ in range(n)]
-    rhs = [Fraction(0)] * n
-    for s in members:
-        i = index[s]
-        rows[i][i] += 1
-        for p, to in edges[s]:
-            if to is True:
-                rhs[i] += p
-            elif to is False:
-                continue
-            elif to in index:
-                rows[i][index[to]] -= p
-            else:
-                rhs[i] += p * known[to]
-    for col in range(n):                          # Gauss-Jordan, exact
-        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
-        lead = rows[col][col]
-        for r in range(n):
-            if r != col and rows[r][col] != 0:
-                factor = rows[r][col] / lead
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
-                rhs[r] -= factor * rhs[col]
-    return {s: rhs[index[s]] / rows[index[s]][index[s]] for s in members}
