@@ -112,7 +112,7 @@ class Game:
                         options)
         card = t.hand.pop(pick.move[1])
         t.line.append(Defence(card, pick.move[2]))
-        t.usage.count(t.usage.played, card.faces[pick.move[2]].name)
+        t.usage.played[card.faces[pick.move[2]].name] += 1
         self.say(f"SMUSH plays a defence face down at position {len(t.line)}.")
 
     def place_henchmen(self) -> None:
