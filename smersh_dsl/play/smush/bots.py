@@ -9,7 +9,7 @@ import random
 from smersh_dsl.play.smush.engine import Choice, Game
 from smersh_dsl.play.smush.outlook import (harmony_best, line_prices, net_cost, orientations,
                                            success_chance, unseen_pool)
-from smersh_dsl.play.smush.table import Defence, Table, cheapest
+from smersh_dsl.play.smush.table import Defence, Table, cheapest, swap_next
 
 
 class RandomBot:
@@ -64,7 +64,7 @@ class GreedyBot:
             return [1.0, 0.0]
         halves = [g.active for g in t.active_gadgets()]
         swapped = [d.copy() for d in t.line]
-        swapped[index - 1], swapped[index - 2] = swapped[index - 2], swapped[index - 1]
+        swap_next(swapped, index)
         gain = (net_cost(swapped, halves, t.rules, index - 1, flips=False)
                 - net_cost(t.line, halves, t.rules, index - 1, flips=False))
         return [gain, 0.0]
@@ -166,7 +166,7 @@ class GreedyBot:
         halves = [g.active for g in t.active_gadgets()]
         pool = unseen_pool(t)
         swapped = [d.copy() for d in t.line]
-        swapped[index - 1], swapped[index - 2] = swapped[index - 2], swapped[index - 1]
+        swap_next(swapped, index)
         worse = (sum(line_prices(swapped, halves, t.rules, index - 1, pool))
                  - sum(line_prices(t.line, halves, t.rules, index - 1, pool)))
         return [worse - choice.options[0].move[1], 0.0]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from smersh_dsl.play.smush.engine import Game, Option
 from smersh_dsl.play.smush.rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
                                          neighbour)
-from smersh_dsl.play.smush.table import Table, prices, strength_at
+from smersh_dsl.play.smush.table import Table, prices, strength_at, swap_next
 
 BYPASSED, WITHDRAWN, AGAIN = "bypassed", "withdrawn", "again"
 
@@ -287,7 +287,7 @@ def on_bypass(game: Game, inc: Incursion, index: int, with_gadget: bool) -> None
     elif kind == "lose_cp":
         t.cp -= min(t.cp, power["amount"])
     elif not ransom_paid(game, power["ransom"]):                          # swap_next
-        t.line[index - 1], t.line[index - 2] = t.line[index - 2], t.line[index - 1]
+        swap_next(t.line, index)
     game.say(f"SMUSH triggers {here.active.name}: {power['text']}")
 
 

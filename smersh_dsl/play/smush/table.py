@@ -141,6 +141,12 @@ def cheapest(line: list[Defence], index: int, halves: list[Face], rules: Rules,
     return min(price for _, price in prices(line, index, halves, rules, weakened))
 
 
+def swap_next(line: list[Defence], index: int) -> None:
+    """The `swap_next` power of the defence at `index`: the next two defences inward
+    change places, orientations kept."""
+    line[index - 1], line[index - 2] = line[index - 2], line[index - 1]
+
+
 def harmony_view(table: Table) -> str:
     """The table as both players see it: face-down defences are not named."""
     parts = []
