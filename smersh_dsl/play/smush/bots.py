@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from smersh_dsl.play.smush.engine import Choice, Game
-from smersh_dsl.play.smush.outlook import (harmony_best, line_prices, net_cost, orientations,
-                                           success_chance, unseen_pool)
+from smersh_dsl.play.smush.outlook import (deal_hidden, harmony_best, line_prices, net_cost,
+                                           orientations, success_chance, unseen_pool)
 from smersh_dsl.play.smush.table import Defence, Table, cheapest, swap_next
 
 
@@ -71,23 +71,25 @@ class GreedyBot:
 
     # -- Harmony: spend as little as she can, and go when she can afford it ------------
     def _gadget(self, game: Game, t: Table, choice: Choice) -> list[float]:
+        deals = deal_hidden(t)
         scores = []
         for option in choice.options:
             if option.move[0] != "gadget":
                 scores.append(-1.0)
                 continue
             cards = [g.card for g in t.gadgets] + [t.gadget_hand[option.move[1]]]
-            scores.append(max(success_chance(t, halves, t.budget()) for halves in
+            scores.append(max(success_chance(t, halves, t.budget(), deals) for halves in
                               orientations(cards, t.rules.settings.active_gadgets)))
         return scores
 
     def _orient(self, game: Game, t: Table, choice: Choice) -> list[float]:
         """The best chance to get through; then the most CP at the end of the round."""
+        deals = deal_hidden(t)
         scores = []
         for option in choice.options:
             halves = [g.card.faces[h] for g, h in zip(t.gadgets, option.move[1])]
             income = sum(h.strength for h in halves)
-            scores.append(success_chance(t, halves, t.budget()) + 0.01 * income)
+            scores.append(success_chance(t, halves, t.budget(), deals) + 0.01 * income)
         return scores
 
     def _incursion(self, game: Game, t: Table, choice: Choice) -> list[float]:
