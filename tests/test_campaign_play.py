@@ -21,8 +21,8 @@ def _keeper_runs(log: Path, seeds: range, players: int = 2):
 
     from smersh_dsl.checks.run import check_paths
     from smersh_dsl.export.document import document, dumps
-    from smersh_dsl.play.campaign_log import Keeper, load_log, new_log, play_scenario
-    from smersh_dsl.play.deciders import GreedyPolicy
+    from smersh_dsl.play.campaign.log import Keeper, load_log, new_log, play_scenario
+    from smersh_dsl.play.core.deciders import GreedyPolicy
 
     projects, _ = check_paths([REPO / "books" / "shield"])
     doc = json.loads(dumps(document(projects[0])))

@@ -10,9 +10,9 @@ import pytest
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document
-from smersh_dsl.play.exact import exact_victory
-from smersh_dsl.play.odds import pass_chance
-from smersh_dsl.play.victory import estimate, make_party, parse_party
+from smersh_dsl.play.core.odds import pass_chance
+from smersh_dsl.play.epic.exact import exact_victory
+from smersh_dsl.play.epic.victory import estimate, make_party, parse_party
 from conftest import REPO, smersh
 from test_victory import SKILL, one_test_section
 

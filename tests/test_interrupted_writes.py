@@ -126,8 +126,8 @@ def fmt_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
 
 def campaign_log_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
-    from smersh_dsl.play.campaign_log import Keeper, load_log, new_log, play_scenario
-    from smersh_dsl.play.deciders import GreedyPolicy
+    from smersh_dsl.play.campaign.log import Keeper, load_log, new_log, play_scenario
+    from smersh_dsl.play.core.deciders import GreedyPolicy
 
     target = tmp / "campaign.json"
 

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from smersh_dsl.play.odds import gamble_chance, pass_chance
+from smersh_dsl.play.core.odds import gamble_chance, pass_chance
 
 # The bundled game's skill die: two successes, one resolve icon, three blanks.
 SKILL = ("success", "success", "resolve", "blank", "blank", "blank")
@@ -48,9 +48,9 @@ def test_the_table_passes_as_often_as_the_odds_say(level, needed, resolve):
     import math
     import random
 
-    from smersh_dsl.play.deciders import GreedyPolicy
-    from smersh_dsl.play.engine import Table
-    from smersh_dsl.play.party import Party, Spy
+    from smersh_dsl.play.core.deciders import GreedyPolicy
+    from smersh_dsl.play.epic.engine import Table
+    from smersh_dsl.play.epic.party import Party, Spy
 
     doc = {"vocabulary": {"skills": ["Spycraft"], "dice": {"skill": list(SKILL)}}}
     rng = random.Random(level * 100 + needed * 10 + resolve)

@@ -11,10 +11,10 @@ import pytest
 from conftest import REPO, smersh
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document, dumps
-from smersh_dsl.play.deciders import GreedyPolicy
-from smersh_dsl.play.engine import Table
-from smersh_dsl.play.party import party_from
-from smersh_dsl.play.sessions import play_encounter, play_showdown, roll_fate
+from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.epic.engine import Table
+from smersh_dsl.play.epic.party import party_from
+from smersh_dsl.play.epic.sessions import play_encounter, play_showdown, roll_fate
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +146,7 @@ def swagmans_hope() -> dict:
 @pytest.mark.parametrize("seed", range(6))
 def test_a_stranded_card_never_leaves_the_spy_in_the_outback(swagmans_hope, seed):
     """SH-STRAND-1: the stranded card "says where the spy ends"."""
-    from smersh_dsl.play.sessions import play_stranded
+    from smersh_dsl.play.epic.sessions import play_stranded
 
     t = Table(swagmans_hope, party_from(swagmans_hope, 1, 2), random.Random(seed), GreedyPolicy(),
               lambda _: None)
@@ -156,7 +156,7 @@ def test_a_stranded_card_never_leaves_the_spy_in_the_outback(swagmans_hope, seed
 
 def test_the_butcher_level_2_picks_the_skill_with_a_d6(swagmans_hope):
     """SH-BUTCHER-1: "level 2: d6 picks the skill at -2"."""
-    from smersh_dsl.play.sessions import play_levelled
+    from smersh_dsl.play.epic.sessions import play_levelled
 
     lines: list[str] = []
     t = Table(swagmans_hope, party_from(swagmans_hope, 1, 2), random.Random(3), GreedyPolicy(),

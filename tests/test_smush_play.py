@@ -15,10 +15,10 @@ from pathlib import Path
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document, dumps
-from smersh_dsl.play.smush_engine import Choice, Game
-from smersh_dsl.play.smush_rules import HARMONY, SMUSH, Rules, load_rules
-from smersh_dsl.play.smush_incursion import flip_options, run_incursion
-from smersh_dsl.play.smush_table import Defence, Gadget, prices, strength_at
+from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules, load_rules
+from smersh_dsl.play.smush.incursion import flip_options, run_incursion
+from smersh_dsl.play.smush.table import Defence, Gadget, prices, strength_at
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -462,7 +462,7 @@ def test_flip_immune_passive_vault_door():
     """Vault Door: "Flip powers cannot target this defence." A power that targets nothing
     (Laser Watch's CP) may still be used."""
     game = position([("Vault Door", 0, True)], ["Catsuit", "Laser Watch"])
-    from smersh_dsl.play.smush_incursion import Incursion
+    from smersh_dsl.play.smush.incursion import Incursion
 
     offered = [o.label for o in flip_options(game, Incursion(flips_left=1), 0)]
     assert len(offered) == 1 and offered[0].startswith("Laser Watch")
@@ -473,7 +473,7 @@ def test_flip_immune_passive_vault_door():
 def test_the_engine_reads_json_only():
     """The player works from the document `smersh build` writes: no smush module imports
     the language's model."""
-    for path in sorted((REPO / "smersh_dsl" / "play").glob("smush_*.py")):
+    for path in sorted((REPO / "smersh_dsl" / "play" / "smush").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
         imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, smersh
-from smersh_dsl.play.smush_rules import load_rules
-from smersh_dsl.play.smush_sim import simulate
-from smersh_dsl.play.victory import Estimate
+from smersh_dsl.play.smush.rules import load_rules
+from smersh_dsl.play.smush.sim import simulate
+from smersh_dsl.play.core.estimate import Estimate
 from test_smush_play import built
 
 ONE_DEFENCE = '''cardgame tiny "One Defence" {

@@ -3,8 +3,9 @@ showdown is one test, and the interval it reports."""
 
 from __future__ import annotations
 
-from smersh_dsl.play.odds import pass_chance
-from smersh_dsl.play.victory import Estimate, estimate, parse_party
+from smersh_dsl.play.core.estimate import Estimate
+from smersh_dsl.play.core.odds import pass_chance
+from smersh_dsl.play.epic.victory import estimate, parse_party
 
 SKILL = ["success", "success", "resolve", "blank", "blank", "blank"]
 

@@ -139,11 +139,11 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
       smersh stats books/epic --format csv > odds.csv
       smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
     """
-    from smersh_dsl.play.sessions import NotPlayable
-    from smersh_dsl.play.stats import odds as stats_odds
-    from smersh_dsl.play.stats import render as render_stats
-    from smersh_dsl.play.exact import exact_victory
-    from smersh_dsl.play.victory import estimate, make_party, parse_party, render_victory
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic.exact import exact_victory
+    from smersh_dsl.play.epic.stats import odds as stats_odds
+    from smersh_dsl.play.epic.stats import render as render_stats
+    from smersh_dsl.play.epic.victory import estimate, make_party, parse_party, render_victory
 
     for doc in _documents(paths):
         if doc["kind"] != "game":
@@ -230,11 +230,12 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
       smersh play smush --bot smush      against a bot playing SMUSH
       smersh play smush --auto --policy random --seed 3
     """
-    from smersh_dsl.play.deciders import decider
-    from smersh_dsl.play.engine import Table
-    from smersh_dsl.play.party import party_from
-    from smersh_dsl.play.sessions import (NotPlayable, play_encounter, play_levelled,
-                                         play_showdown, play_stranded)
+    from smersh_dsl.play.core.deciders import decider
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic.engine import Table
+    from smersh_dsl.play.epic.party import party_from
+    from smersh_dsl.play.epic.sessions import (play_encounter, play_levelled, play_showdown,
+                                              play_stranded)
 
     from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
@@ -269,8 +270,8 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
                    auto: bool, policy: str) -> None:
     from smersh_dsl.export.outputs import OutputError
-    from smersh_dsl.play.campaign_log import Keeper, LogProblem, load_log, new_log, play_scenario
-    from smersh_dsl.play.deciders import decider
+    from smersh_dsl.play.campaign.log import Keeper, LogProblem, load_log, new_log, play_scenario
+    from smersh_dsl.play.core.deciders import decider
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
     if not campaigns:

@@ -29,16 +29,16 @@ def resolve_paths(paths: tuple[Path, ...]) -> tuple[Path, ...]:
     return tuple(resolved)
 
 
-def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush_rules.Rules
+def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush.rules.Rules
     """The rules of the first card game document among `paths` (built JSON or projects)."""
     from smersh_dsl.cli.data import _load_documents
     return rules_of(_load_documents(resolve_paths(paths) or (Path("books/smush"),)))
 
 
-def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush_rules.Rules
+def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
     """The rules of the first card game document among documents already loaded."""
-    from smersh_dsl.play.sessions import NotPlayable
-    from smersh_dsl.play.smush_rules import load_rules
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.smush.rules import load_rules
 
     docs = [d for d in loaded if d["kind"] == "cardgame"]
     if not docs:
@@ -53,8 +53,8 @@ def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush_rules.Rules
 def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
                bot_side: str | None) -> None:
     """Two people at one terminal, a person against a bot, or two bots (`--auto`)."""
-    from smersh_dsl.play.smush_engine import Game
-    from smersh_dsl.play.smush_players import players
+    from smersh_dsl.play.smush.engine import Game
+    from smersh_dsl.play.smush.players import players
 
     rng = random.Random(seed)
     seats = players(rng, auto=auto, bot_side=bot_side, policy=policy)
@@ -96,7 +96,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
       smersh simulate books/smush --harmony-policy greedy --smush-policy random
       smersh simulate build/smush/smush.json --format json
     """
-    from smersh_dsl.play.smush_sim import RENDERERS, simulate
+    from smersh_dsl.play.smush.sim import RENDERERS, simulate
 
     rules = cardgame_rules(paths)
     step = max(1, games // 10)

@@ -8,7 +8,7 @@ from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.steps import Prose, SkillTest
 from smersh_dsl.model.walk import nodes
 from smersh_dsl.model.world import GameDef
-from smersh_dsl.play.odds import pass_chance
+from smersh_dsl.play.core.odds import pass_chance
 
 
 def _skill_faces(index: ProjectIndex) -> tuple[str, ...] | None:

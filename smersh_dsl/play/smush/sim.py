@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush_engine import Game
-from smersh_dsl.play.smush_players import players
-from smersh_dsl.play.smush_rules import HARMONY, SMUSH, Rules
-from smersh_dsl.play.victory import Estimate
+from smersh_dsl.play.core.estimate import Estimate
+from smersh_dsl.play.smush.engine import Game
+from smersh_dsl.play.smush.players import players
+from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules
 
 
 @dataclass

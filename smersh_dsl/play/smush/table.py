@@ -3,9 +3,10 @@ Harmony's gadgets, the counters, and what each side may see of them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush_rules import (Card, Face, Rules, bare_price, boost_price, bonus_total,
+from smersh_dsl.play.smush.rules import (Card, Face, Rules, bare_price, boost_price, bonus_total,
                                          defence_strength)
 
 
@@ -43,14 +44,10 @@ class Gadget:
 class Usage:
     """How often each gadget half and defence face was used, for `smersh simulate`."""
 
-    overcame: dict[str, int] = field(default_factory=dict)    # gadget half -> defences
-    flipped: dict[str, int] = field(default_factory=dict)     # gadget half -> flip powers
-    played: dict[str, int] = field(default_factory=dict)      # defence face -> times laid
-    met: dict[str, int] = field(default_factory=dict)         # defence face -> incursions
-
-    @staticmethod
-    def count(table: dict[str, int], name: str) -> None:
-        table[name] = table.get(name, 0) + 1
+    overcame: Counter[str] = field(default_factory=Counter)   # gadget half -> defences
+    flipped: Counter[str] = field(default_factory=Counter)    # gadget half -> flip powers
+    played: Counter[str] = field(default_factory=Counter)     # defence face -> times laid
+    met: Counter[str] = field(default_factory=Counter)        # defence face -> incursions
 
 
 @dataclass
@@ -142,6 +139,12 @@ def prices(line: list[Defence], index: int, halves: list[Face], rules: Rules,
 def cheapest(line: list[Defence], index: int, halves: list[Face], rules: Rules,
              weakened: int = 0) -> int:
     return min(price for _, price in prices(line, index, halves, rules, weakened))
+
+
+def swap_next(line: list[Defence], index: int) -> None:
+    """The `swap_next` power of the defence at `index`: the next two defences inward
+    change places, orientations kept."""
+    line[index - 1], line[index - 2] = line[index - 2], line[index - 1]
 
 
 def harmony_view(table: Table) -> str:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import dataclass
 
-from smersh_dsl.play.smush_rules import TARGETING, Card, Face, Rules
-from smersh_dsl.play.smush_table import Defence, Table, face_prices, shown
+from smersh_dsl.play.smush.rules import TARGETING, Card, Face, Rules
+from smersh_dsl.play.smush.table import Defence, Table, face_prices, shown
 
 Pool = list[tuple[Card, int]]
 
@@ -77,26 +78,47 @@ def net_cost(line: list[Defence], halves: list[Face], rules: Rules, start: int |
     return sum(priced) - (flip_saving(halves, line, priced, rules, start) if flips else 0.0)
 
 
-def success_chance(table: Table, halves: list[Face], budget: int, start: int | None = None,
-                   samples: int = 8) -> float:
-    """Harmony's chance to get through the line from `start` inwards with `budget` CP: the
-    face-down defences are dealt from the cards she has not seen, `samples` times (the same
-    deals for the same table, so a greedy bot stays reproducible)."""
+@dataclass(frozen=True)
+class Deals:
+    """The face-down defences from `start` inwards, dealt from the cards Harmony has not
+    seen, once per sample; no deals if none is face down there (or too few cards are
+    unseen to deal them): the line is then priced as it lies."""
+
+    start: int | None
+    pool: Pool
+    dealt: tuple[dict[int, Face], ...]
+
+
+def deal_hidden(table: Table, start: int | None = None, samples: int = 8) -> Deals:
+    """`samples` deals of the face-down defences, the same deals for the same table, so a
+    greedy bot stays reproducible."""
     line, rules = table.line, table.rules
     first = len(line) - 1 if start is None else start
     hidden = [i for i in range(first + 1) if not line[i].face_up]
     seen = {d.card.number for d in line if d.face_up}
     unseen = [c for c in rules.defences if c.number not in seen]
     if not hidden or len(unseen) < len(hidden):
-        return float(net_cost(line, halves, rules, start) <= budget)
+        return Deals(start, [], ())
     deal = random.Random(table.round * 131 + len(line) * 17 + first)
-    pool = [(c, 0) for c in unseen]
-    made = 0
-    for _ in range(samples):
-        dealt = {i: card.faces[deal.randrange(2)]
-                 for i, card in zip(hidden, deal.sample(unseen, len(hidden)))}
-        made += net_cost(line, halves, rules, start, pool, dealt=dealt) <= budget
-    return made / samples
+    return Deals(start, [(c, 0) for c in unseen],
+                 tuple({i: card.faces[deal.randrange(2)]
+                        for i, card in zip(hidden, deal.sample(unseen, len(hidden)))}
+                       for _ in range(samples)))
+
+
+def success_chance(table: Table, halves: list[Face], budget: int,
+                   deals: Deals | None = None) -> float:
+    """Harmony's chance to get through the line with `budget` CP, over `deals` (dealt here
+    if not given). A bot weighing many options deals once: the deals depend on the table,
+    not on the option, so every option meets the same ones."""
+    if deals is None:
+        deals = deal_hidden(table)
+    line, rules = table.line, table.rules
+    if not deals.dealt:
+        return float(net_cost(line, halves, rules, deals.start) <= budget)
+    made = sum(net_cost(line, halves, rules, deals.start, deals.pool, dealt=dealt) <= budget
+               for dealt in deals.dealt)
+    return made / len(deals.dealt)
 
 
 def orientations(cards: list[Card], limit: int) -> list[list[Face]]:

@@ -1,15 +1,15 @@
 """Bots for Agents of S.M.U.S.H.: `random` picks any legal move; `greedy` takes the move
-that looks best one step ahead, by the prices of smush_outlook.py. Neither cheats:
+that looks best one step ahead, by the prices of outlook.py. Neither cheats:
 Harmony's greedy bot prices face-down defences from what she has seen."""
 
 from __future__ import annotations
 
 import random
 
-from smersh_dsl.play.smush_engine import Choice, Game
-from smersh_dsl.play.smush_outlook import (harmony_best, line_prices, net_cost, orientations,
-                                           success_chance, unseen_pool)
-from smersh_dsl.play.smush_table import Defence, Table, cheapest
+from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.outlook import (deal_hidden, harmony_best, line_prices, net_cost,
+                                           orientations, success_chance, unseen_pool)
+from smersh_dsl.play.smush.table import Defence, Table, cheapest, swap_next
 
 
 class RandomBot:
@@ -47,7 +47,7 @@ class GreedyBot:
         return scores
 
     def _rearrange(self, game: Game, t: Table, choice: Choice) -> list[float]:
-        from smersh_dsl.play.smush_incursion import apply_rearrange
+        from smersh_dsl.play.smush.incursion import apply_rearrange
 
         scores = []
         for option in choice.options:
@@ -64,30 +64,32 @@ class GreedyBot:
             return [1.0, 0.0]
         halves = [g.active for g in t.active_gadgets()]
         swapped = [d.copy() for d in t.line]
-        swapped[index - 1], swapped[index - 2] = swapped[index - 2], swapped[index - 1]
+        swap_next(swapped, index)
         gain = (net_cost(swapped, halves, t.rules, index - 1, flips=False)
                 - net_cost(t.line, halves, t.rules, index - 1, flips=False))
         return [gain, 0.0]
 
     # -- Harmony: spend as little as she can, and go when she can afford it ------------
     def _gadget(self, game: Game, t: Table, choice: Choice) -> list[float]:
+        deals = deal_hidden(t)
         scores = []
         for option in choice.options:
             if option.move[0] != "gadget":
                 scores.append(-1.0)
                 continue
             cards = [g.card for g in t.gadgets] + [t.gadget_hand[option.move[1]]]
-            scores.append(max(success_chance(t, halves, t.budget()) for halves in
+            scores.append(max(success_chance(t, halves, t.budget(), deals) for halves in
                               orientations(cards, t.rules.settings.active_gadgets)))
         return scores
 
     def _orient(self, game: Game, t: Table, choice: Choice) -> list[float]:
         """The best chance to get through; then the most CP at the end of the round."""
+        deals = deal_hidden(t)
         scores = []
         for option in choice.options:
             halves = [g.card.faces[h] for g, h in zip(t.gadgets, option.move[1])]
             income = sum(h.strength for h in halves)
-            scores.append(success_chance(t, halves, t.budget()) + 0.01 * income)
+            scores.append(success_chance(t, halves, t.budget(), deals) + 0.01 * income)
         return scores
 
     def _incursion(self, game: Game, t: Table, choice: Choice) -> list[float]:
@@ -102,7 +104,7 @@ class GreedyBot:
 
     def _flip(self, game: Game, t: Table, choice: Choice) -> list[float]:
         """The option that leaves the smallest shortfall; no flip on ties (keep it)."""
-        from smersh_dsl.play.smush_incursion import Incursion
+        from smersh_dsl.play.smush.incursion import Incursion
 
         inc: Incursion = game.incursion  # type: ignore[assignment]
         index = _current(game)
@@ -166,7 +168,7 @@ class GreedyBot:
         halves = [g.active for g in t.active_gadgets()]
         pool = unseen_pool(t)
         swapped = [d.copy() for d in t.line]
-        swapped[index - 1], swapped[index - 2] = swapped[index - 2], swapped[index - 1]
+        swap_next(swapped, index)
         worse = (sum(line_prices(swapped, halves, t.rules, index - 1, pool))
                  - sum(line_prices(t.line, halves, t.rules, index - 1, pool)))
         return [worse - choice.options[0].move[1], 0.0]

@@ -6,9 +6,9 @@ import random
 
 import click
 
-from smersh_dsl.play.smush_bots import GreedyBot, RandomBot
-from smersh_dsl.play.smush_engine import Choice, Game, Player
-from smersh_dsl.play.smush_rules import HARMONY, SMUSH
+from smersh_dsl.play.smush.bots import GreedyBot, RandomBot
+from smersh_dsl.play.smush.engine import Choice, Game, Player
+from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 
 POLICIES = ("random", "greedy")
 NAMES = {HARMONY: "Harmony", SMUSH: "SMUSH"}

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from smersh_dsl.play.engine import GameLost, Jump, Table
+from smersh_dsl.play.core.errors import NotPlayable
+from smersh_dsl.play.epic.engine import GameLost, Jump, Table
 
 LAIR_VALUE = 5
-
-
-class NotPlayable(Exception):
-    """The document lacks what this game needs; the message says what."""
 
 
 @dataclass

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from smersh_dsl.play.odds import pass_chance
+from smersh_dsl.play.core.odds import pass_chance
 
 LEVELS = range(0, 6)        # skill levels 0-5 (EP-SKILL-1)
 RESOLVE = range(0, 4)       # resolve a spy may spend: 0-3

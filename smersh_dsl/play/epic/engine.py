@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.deciders import Decider
-from smersh_dsl.play.odds import MAX_DICE, best_spend, dice_for, pass_chance
-from smersh_dsl.play.party import Party, Spy
+from smersh_dsl.play.core.deciders import Decider
+from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
+from smersh_dsl.play.epic.party import Party, Spy
 
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
 

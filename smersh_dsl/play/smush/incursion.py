@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush_engine import Game, Option
-from smersh_dsl.play.smush_rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
+from smersh_dsl.play.smush.engine import Game, Option
+from smersh_dsl.play.smush.rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
                                          neighbour)
-from smersh_dsl.play.smush_table import Table, prices, strength_at
+from smersh_dsl.play.smush.table import Table, prices, strength_at, swap_next
 
 BYPASSED, WITHDRAWN, AGAIN = "bypassed", "withdrawn", "again"
 
@@ -69,7 +69,7 @@ def reveal(game: Game, index: int) -> None:
         d.face_up = True
         game.say(f"SMUSH reveals [{index + 1}] {d.active.name} ({d.active.type}, "
                  f"strength {d.active.strength}).")
-    game.table.usage.count(game.table.usage.met, d.active.name)
+    game.table.usage.met[d.active.name] += 1
 
 
 # ------------------------------------------------------------------------ flip powers
@@ -125,7 +125,7 @@ def apply_flip(game: Game, inc: Incursion, index: int, g: int, direction: str | 
     assert power is not None
     gadget.face_up = False
     inc.flips_left -= 1
-    t.usage.count(t.usage.flipped, gadget.active.name)
+    t.usage.flipped[gadget.active.name] += 1
     game.say(f"Harmony flips {gadget.active.name}: {power['text']}")
     here = t.line[index]
     kind = power["kind"]
@@ -187,7 +187,7 @@ def overcome(game: Game, inc: Incursion, index: int) -> bool | None:
     game.say(f"Harmony overcomes {here.name} {'with ' + half if half else 'without a gadget'}, "
              f"paying {price} CP.")
     if half is not None:
-        t.usage.count(t.usage.overcame, half)
+        t.usage.overcame[half] += 1
     return half is not None
 
 
@@ -287,7 +287,7 @@ def on_bypass(game: Game, inc: Incursion, index: int, with_gadget: bool) -> None
     elif kind == "lose_cp":
         t.cp -= min(t.cp, power["amount"])
     elif not ransom_paid(game, power["ransom"]):                          # swap_next
-        t.line[index - 1], t.line[index - 2] = t.line[index - 2], t.line[index - 1]
+        swap_next(t.line, index)
     game.say(f"SMUSH triggers {here.active.name}: {power['text']}")
 
 

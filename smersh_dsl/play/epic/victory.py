@@ -5,34 +5,14 @@
 from __future__ import annotations
 
 import json
-import math
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 
-from smersh_dsl.play.deciders import GreedyPolicy
-from smersh_dsl.play.engine import Table
-from smersh_dsl.play.party import Party, Spy
-from smersh_dsl.play.sessions import play_showdown
-
-Z95 = 1.959964
-
-
-@dataclass(frozen=True)
-class Estimate:
-    wins: int
-    games: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games
-
-    def interval(self) -> tuple[float, float]:
-        """The Wilson score interval at 95%."""
-        n, p = self.games, self.rate
-        centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.core.estimate import Estimate
+from smersh_dsl.play.epic.engine import Table
+from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.play.epic.sessions import play_showdown
 
 
 def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.export.outputs import OutputError
-from smersh_dsl.play.deciders import Decider
+from smersh_dsl.play.core.deciders import Decider
 
 LOG_FORMAT = 1
 LOG_SCHEMA = "https://smersh-dsl.github.io/schemas/campaign-log.schema.json"

@@ -1,6 +1,6 @@
 """A game of Agents of S.M.U.S.H. from its JSON document: setup (SM-SETUP-1), the seven
 steps of a round (SM-ROUND-1) and the end of the game (SM-END-1). Incursions are in
-smush_incursion.py; who decides (a person, or a bot) is a `Player`."""
+incursion.py; who decides (a person, or a bot) is a `Player`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from smersh_dsl.play.smush_rules import HARMONY, SMUSH, Rules
-from smersh_dsl.play.smush_table import Defence, Gadget, Table, harmony_view, new_table
+from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules
+from smersh_dsl.play.smush.table import Defence, Gadget, Table, harmony_view, new_table
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Game:
         rng.shuffle(deck)                                          # SM-SETUP-1: shuffled
         self.rules, self.rng, self.players, self.say = rules, rng, players, say
         self.table: Table = new_table(rules, deck)
-        self.incursion = None          # the incursion under way (smush_incursion.Incursion)
+        self.incursion = None          # the incursion under way (incursion.Incursion)
 
     @property
     def settings(self):  # noqa: ANN201 - Settings
@@ -75,7 +75,7 @@ class Game:
         return t
 
     def play_round(self) -> None:
-        from smersh_dsl.play.smush_incursion import run_incursion
+        from smersh_dsl.play.smush.incursion import run_incursion
 
         t = self.table
         t.round += 1
@@ -112,7 +112,7 @@ class Game:
                         options)
         card = t.hand.pop(pick.move[1])
         t.line.append(Defence(card, pick.move[2]))
-        t.usage.count(t.usage.played, card.faces[pick.move[2]].name)
+        t.usage.played[card.faces[pick.move[2]].name] += 1
         self.say(f"SMUSH plays a defence face down at position {len(t.line)}.")
 
     def place_henchmen(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from smersh_dsl.play.sessions import NotPlayable
+from smersh_dsl.play.core.errors import NotPlayable
 
 HARMONY, SMUSH = "harmony", "smush"
 INWARD, OUTWARD = "inward", "outward"
