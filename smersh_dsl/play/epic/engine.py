@@ -36,7 +36,7 @@ class Table:
     say: Callable[[str], None]
     in_showdown: bool = False
     actor: Spy | None = None             # the spy taking the current test
-    failed_a_test: bool = False
+    failed: bool = False                 # a test failed or a gamble lost: the encounter failed
     steps_read: int = 0
     log: list[str] = field(default_factory=list)
 
@@ -138,7 +138,7 @@ class Table:
                  + (f"; {convert} resolve turned into successes" if convert else "")
                  + (" - PASS" if passed else " - FAIL"))
         if not passed:
-            self.failed_a_test = True
+            self.failed = True
         return passed
 
     def _spend(self, spy: Spy, amount: int) -> None:
@@ -148,16 +148,20 @@ class Table:
             self.party.spend_pool(amount - from_spy)
 
     def gamble(self) -> bool:
-        """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins."""
+        """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins. A loss
+        reads the FAIL result, so the encounter is failed as a failed test fails it
+        (EP-ENC-6); no resolve is spent and a resolve icon is no success."""
         spy = self.actor or self.party.living()[0]
         have = self.party.pool if self.in_showdown else spy.intel
-        if have <= 0:
+        if have <= 0:                                                   # rule: EP-GAMBLE-1
             self.say("No intel to wager: the gamble is lost.")
+            self.failed = True
             return False
         wager = self.decide.number("Intel to wager", 1, min(6, have), best=min(6, have))
         rolled = self.roll_dice(wager)
-        won = "success" in rolled
+        won = "success" in rolled                                       # rule: EP-GAMBLE-1
         if not won:
+            self.failed = True                                          # rule: EP-ENC-6
             if self.in_showdown:
                 self.party.spend_pool(wager)
             else:

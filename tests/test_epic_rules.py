@@ -1,0 +1,139 @@
+"""Rules of the Epic Edition and Swagman's Hope that one encounter already plays, each
+exercised through the engine (`smersh_dsl.play.epic`) and quoted from the rulebooks in
+`../shared/seeds/`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import REPO
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.export.document import document, dumps
+from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.epic.engine import Table
+from smersh_dsl.play.epic.party import party_from
+from smersh_dsl.play.epic.sessions import play_encounter, play_levelled
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, dict]:
+    """The JSON of both bundled Epic books, Swagman's Hope merged with its base."""
+    projects, _ = check_paths([REPO / "books"])
+    by_name = {p.name: p for p in projects}
+    return {"epic": json.loads(dumps(document(by_name["smersh"]))),
+            "swagmans_hope": json.loads(dumps(document(by_name["swagmans_hope"], merged=True)))}
+
+
+@pytest.fixture(scope="module")
+def epic(books) -> dict:
+    return books["epic"]
+
+
+class Loaded(random.Random):
+    """Dice that show the faces given, in order; a d6 that shows ``d6``."""
+
+    def __init__(self, faces: list[str], d6: int = 1) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+        self.d6 = d6
+
+    def choice(self, seq):  # noqa: D102
+        wanted = self.faces.pop(0) if self.faces else None
+        return wanted if wanted in seq else seq[0]
+
+    def randrange(self, n, *_):  # noqa: D102
+        assert n == 6, "only the d6 is drawn with randrange"
+        return self.d6 - 1
+
+
+class Scripted(GreedyPolicy):
+    """The greedy bot, except for the choices given by the start of their prompt; it
+    records every prompt and every number range it was offered."""
+
+    def __init__(self, answers: dict[str, int] | None = None) -> None:
+        self.answers = answers or {}
+        self.asked: list[tuple[str, list[str]]] = []
+        self.ranges: list[tuple[str, int, int]] = []
+
+    def choose(self, prompt, options, scores=None):  # noqa: D102
+        self.asked.append((prompt, list(options)))
+        for start, index in self.answers.items():
+            if prompt.startswith(start):
+                return index
+        return super().choose(prompt, options, scores)
+
+    def number(self, prompt, low, high, best):  # noqa: D102
+        self.ranges.append((prompt, low, high))
+        return super().number(prompt, low, high, best)
+
+
+def table(doc: dict, faces: list[str], intel: int = 0, lines: list[str] | None = None,
+          decide: GreedyPolicy | None = None, d6: int = 1) -> Table:
+    out = lines if lines is not None else []
+    return Table(doc, party_from(doc, 1, intel), Loaded(faces, d6), decide or GreedyPolicy(),
+                 out.append)
+
+
+def one_entry(doc: dict, steps: list[dict]) -> dict:
+    """``doc`` with one Europe card, one response, and entry 99.1.5 made of ``steps``."""
+    doc = dict(doc)
+    doc["encounter_cards"] = [{"number": 99, "region": "Europe", "title": "T", "sections": [],
+                               "responses": [{"number": 1, "text": "Try"}]}]
+    doc["entries"] = [{"key": "99.1.5", "encounter": 99, "response": 1, "die": 5, "steps": steps}]
+    return doc
+
+
+CARD = "(the card drawn)"     # play_encounter's first draw is the card: no die face
+
+GAMBLE = {"kind": "gamble",
+          "pass": [{"kind": "prose", "text": "PASS read"}],
+          "fail": [{"kind": "prose", "text": "FAIL read"}]}
+
+
+# -- EP-GAMBLE-1 -----------------------------------------------------------------------
+
+def test_a_lost_gamble_reads_fail_and_fails_the_encounter(epic):
+    """EP-GAMBLE-1, EP-ENC-6: "On a loss: discard the wagered Intel and read the FAIL
+    result." and "If you fail an Encounter while not in an Epic Showdown, advance Dr.
+    Lobo by moving his token 1 space toward the Round tracking token"."""
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD, "blank", "blank"], intel=2, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "FAIL read" in lines and "PASS read" not in lines
+    assert outcome.won is False and t.party.lobo == 1
+    assert t.party.spies[0].intel == 0
+
+
+def test_a_won_gamble_reads_pass_and_keeps_the_wager(epic):
+    """EP-GAMBLE-1: "On a win: Return the wagered Intel to your pool and read the PASS
+    result." """
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD, "blank", "success"], intel=2, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "PASS read" in lines and "FAIL read" not in lines
+    assert outcome.won is True and t.party.lobo == 0 and t.party.spies[0].intel == 2
+
+
+def test_no_intel_loses_the_gamble_and_the_encounter(epic):
+    """EP-GAMBLE-1: "If you have no Intel in your pool when directed to make a Gamble
+    action, you automatically lose." """
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD] + ["success"] * 6, intel=0, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "FAIL read" in lines and outcome.won is False and t.party.lobo == 1
+
+
+def test_a_gamble_wagers_1_to_6_and_spends_no_resolve(epic):
+    """EP-GAMBLE-1: "you must wager 1 to 6 Intel from your pool. Then, roll a number of
+    Skill dice equal to your wager." and "Alert: Resolve may not be used during Gamble
+    actions." """
+    bot = Scripted()
+    t = table(epic, ["resolve"] * 6, intel=9, decide=bot)
+    spy = t.party.spies[0]
+    spy.resolve = 3
+    assert t.gamble() is False            # six resolve icons, and no resolve to turn them
+    assert bot.ranges == [("Intel to wager", 1, 6)]
+    assert spy.resolve == 3 and spy.intel == 3
