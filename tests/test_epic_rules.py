@@ -137,3 +137,42 @@ def test_a_gamble_wagers_1_to_6_and_spends_no_resolve(epic):
     assert t.gamble() is False            # six resolve icons, and no resolve to turn them
     assert bot.ranges == [("Intel to wager", 1, 6)]
     assert spy.resolve == 3 and spy.intel == 3
+
+
+# -- SH-BUTCHER-1 ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("face, skill", [(1, "Spycraft"), (2, "Persuasion"), (3, "Deception"),
+                                         (4, "Athletics"), (5, "Hand to Hand")])
+def test_the_butchers_level_2_rolls_one_d6_shows_it_and_tests_that_skill(books, face, skill):
+    """SH-BUTCHER-1: "Level 2. Roll a D6 to determine what Basic Skill is tested at [-2]
+    modifier. Result: 1 = SPYCRAFT; 2 = PERSUASION; 3 = DECEPTION; 4 = ATHLETICS; 5 = HAND
+    TO HAND; 6 = YOUR CHOICE." """
+    doc = books["swagmans_hope"]
+    lines: list[str] = []
+    bot = Scripted()
+    t = table(doc, ["blank"] * 6, lines=lines, decide=bot, d6=face)
+    spy = t.party.spies[0]
+    spy.skills = {s: 1 for s in spy.skills} | {skill: 5}
+    spy.resolve = 0
+    play_levelled(t, "Aussie Butcher", 2)
+    assert f"The d6 shows {face}: {skill}." in lines
+    assert [line for line in lines if "The d6 shows" in line] == [f"The d6 shows {face}: {skill}."]
+    assert f"{spy.name} rolls 3 dice" in next(line for line in lines if " rolls " in line)
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert takers == [f"{spy.name}: {skill} -2 [1]"]
+
+
+def test_the_butchers_6_lets_the_player_choose_the_skill(books):
+    """SH-BUTCHER-1: "6 = YOUR CHOICE." """
+    doc = books["swagmans_hope"]
+    lines: list[str] = []
+    bot = Scripted({"Who takes": 3})
+    t = table(doc, ["success"], lines=lines, decide=bot, d6=6)
+    spy = t.party.spies[0]
+    spy.skills = {s: 2 for s in spy.skills} | {"Athletics": 4}
+    spy.resolve = 0
+    play_levelled(t, "Aussie Butcher", 2)
+    assert "The d6 shows 6: your choice of basic skill." in lines
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert takers == [f"{spy.name}: {s} -2 [1]" for s in doc["vocabulary"]["skills"]]
+    assert f"{spy.name} rolls 2 dice" in next(line for line in lines if " rolls " in line)

@@ -95,10 +95,6 @@ class Table:
         skills = self.doc["vocabulary"]["skills"]
         if option["pick"] == "any":
             base = max(spy.skills.get(s, 0) for s in skills)
-        elif option["pick"] == "d6":            # SH-BUTCHER-1: a d6 picks the skill,
-            face = self.rng.randrange(6)        # 1-5 the basic skills in board order, 6 yours
-            base = (spy.skills.get(skills[face], 0) if face < min(5, len(skills))
-                    else max(spy.skills.get(s, 0) for s in skills))
         else:
             base = spy.skills.get(option["skill"], 0)
         bonus = sum(c["dice"] for c in test["dice_with"] if spy.holds(c["holdable"]))  # EP-TEST-5
@@ -107,10 +103,25 @@ class Table:
     def _resolve_of(self, spy: Spy) -> int:
         return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3
 
+    def _rolled_skills(self, option: dict) -> list[dict]:
+        """SH-BUTCHER-1: one d6, rolled once and shown, names the basic skill tested, in
+        the vocabulary's order (Spycraft, Persuasion, Deception, Athletics, Hand to Hand);
+        a 6 is the player's choice, so every basic skill is offered."""
+        if option["pick"] != "d6":
+            return [option]
+        skills = self.doc["vocabulary"]["skills"]
+        face = self.rng.randrange(6) + 1                                # rule: SH-BUTCHER-1
+        if face <= min(5, len(skills)):
+            self.say(f"The d6 shows {face}: {skills[face - 1]}.")
+            return [dict(option, pick="named", skill=skills[face - 1])]
+        self.say(f"The d6 shows {face}: your choice of basic skill.")
+        return [dict(option, pick="named", skill=skill) for skill in skills]
+
     def test(self, test: dict) -> bool:
         spies = self.party.living() if self.in_showdown else [self.actor or self.party.spies[0]]
         faces = tuple(self.faces("skill"))
-        pairs = [(spy, option) for spy in spies for option in test["options"]]
+        options = [o for option in test["options"] for o in self._rolled_skills(option)]
+        pairs = [(spy, option) for spy in spies for option in options]
         scores = [float(pass_chance(self._level(s, o, test), o["successes"], self._resolve_of(s), faces))
                   for s, o in pairs]
         labels = [f"{s.name}: {o['skill'] or o['pick']} {o['modifier']:+d} [{o['successes']}]"
