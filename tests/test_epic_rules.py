@@ -176,3 +176,69 @@ def test_the_butchers_6_lets_the_player_choose_the_skill(books):
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
     assert takers == [f"{spy.name}: {s} -2 [1]" for s in doc["vocabulary"]["skills"]]
     assert f"{spy.name} rolls 2 dice" in next(line for line in lines if " rolls " in line)
+
+
+# -- EP-SKILL-2, and health at most the sheet's ----------------------------------------
+
+def gain(t: Table, target: str | None) -> None:
+    t.run([{"kind": "gain_advanced_skill", "amount": 1, "target": target}])
+
+
+def test_gain_advanced_skill_any_offers_only_the_skills_not_held(epic):
+    """EP-SKILL-2: "Whenever you gain an Advanced Skill, choose one from the pool of
+    available Advanced Skills that you don't already have, and add it to your Spy
+    board." """
+    bot = Scripted({"Which advanced skill": 1})
+    lines: list[str] = []
+    t = table(epic, [], decide=bot, lines=lines)
+    spy = t.party.spies[0]
+    spy.held = {"Adventuring", "Disguise"}
+    gain(t, None)
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("Which"))
+    pool = epic["vocabulary"]["advanced_skills"]
+    assert offered == [s for s in pool if s not in ("Adventuring", "Disguise")]
+    assert spy.held == {"Adventuring", "Disguise", offered[1]}
+    assert f"  [gain advanced skill {offered[1]}]" in lines
+
+
+def test_an_advanced_skill_already_held_is_not_gained_twice(epic):
+    """EP-SKILL-2: "If an entry directs you to gain an Advanced Skill that you already
+    have, do not gain a second copy of that Skill." """
+    bot = Scripted()
+    t = table(epic, [], decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Stealth"}
+    gain(t, "Stealth")
+    assert spy.held == {"Stealth"} and bot.asked == []
+
+
+@pytest.mark.parametrize("target", ["Stealth", None])
+def test_an_eighth_advanced_skill_may_only_replace_one_held(epic, target):
+    """EP-SKILL-2: "Your Spy board has spaces for 7 Advanced Skills. If you would gain an
+    8th, you may replace one that you already have." """
+    pool = epic["vocabulary"]["advanced_skills"]
+    seven = set(pool[:7])
+    keep = table(epic, [])
+    keep.party.spies[0].held = set(seven) | {"Lucky Charm"}     # a status is no advanced skill
+    gain(keep, target)
+    assert keep.party.spies[0].held == seven | {"Lucky Charm"}  # the greedy bot keeps its seven
+    bot = Scripted({"7 advanced skills": 2})
+    swap = table(epic, [], decide=bot)
+    swap.party.spies[0].held = set(seven)
+    gain(swap, target)
+    held = swap.party.spies[0].held
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("7 advanced"))
+    assert len(offered) == 8 and len(held & set(pool)) == 7
+    assert sorted(pool[:7])[1] not in held and (target or pool[7]) in held
+
+
+def test_healing_never_raises_health_above_the_sheets_maximum(epic):
+    """EP-REST-1 (the maximum that any healing respects): "You cannot gain more Resolve or
+    have more health than your maximum." and, at setup, "Place the Injury tracking token
+    on the topmost space of the health track." """
+    t = table(epic, [])
+    spy = t.party.spies[0]
+    sheet = next(s for s in epic["spies"] if s["name"] == spy.name)
+    spy.health -= 1
+    t.run([{"kind": "heal_injury", "amount": 3, "target": None}])
+    assert spy.health == sheet["stats"]["health"] == spy.max_health

@@ -15,6 +15,7 @@ from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Party, Spy
 
+ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
 
 
@@ -221,8 +222,11 @@ class Table:
             if not spy.alive:                                                   # EP-HEALTH-1
                 self.say(f"{spy.name} is dead.")
         elif kind == "heal_injury":
-            spy.health += amount
-        elif kind in ("gain_status", "gain_advanced_skill") and target:
+            spy.health = min(spy.max_health, spy.health + amount)       # rule: EP-REST-1
+        elif kind == "gain_advanced_skill":
+            self.gain_advanced_skill(spy, target)
+            return
+        elif kind == "gain_status" and target:
             spy.held.add(target)
         elif kind in ("lose_status", "lose_advanced_skill") and target:
             spy.held.discard(target)
@@ -242,3 +246,34 @@ class Table:
             raise GameLost("the game is lost")
         self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
                  f"{' ' + target if target else ''}]")
+
+    def gain_advanced_skill(self, spy: Spy, name: str | None) -> None:
+        """EP-SKILL-2: ``name``, or (for `gain advanced_skill any`, no name) one the spy
+        chooses among those they lack; never a second copy; at the limit (7) the spy may
+        replace one held, or keep the seven. Assumption (the rulebook is silent): a
+        greedy bot keeps its seven and takes the first skill it lacks, in the book's order."""
+        vocabulary = self.doc["vocabulary"]
+        pool = vocabulary.get("advanced_skills") or []
+        limit = vocabulary.get("advanced_limit") or ADVANCED_LIMIT
+        if name is None:
+            lacking = [s for s in pool if not spy.holds(s)]
+            if not lacking:
+                self.say(f"  [{spy.name} holds every advanced skill: none gained]")
+                return
+            name = lacking[self.decide.choose("Which advanced skill do you gain?", lacking)]
+        if spy.holds(name):                                             # rule: EP-SKILL-2
+            self.say(f"  [{spy.name} already has {name}: no second copy]")
+            return
+        held = sorted(s for s in spy.held if s in pool)
+        if len(held) >= limit:                                          # rule: EP-SKILL-2
+            options = [f"Keep them: do not gain {name}"] + [f"Replace {s} with {name}" for s in held]
+            index = self.decide.choose(f"{limit} advanced skills held: replace one with {name}?",
+                                       options)
+            if index == 0:
+                self.say(f"  [{spy.name} keeps {limit} advanced skills: {name} not gained]")
+                return
+            spy.held.discard(held[index - 1])
+            self.say(f"  [lose advanced skill {held[index - 1]}]")
+        spy.held.add(name)
+        self.say(f"  [gain advanced skill {name}]")
+
