@@ -242,3 +242,17 @@ def test_healing_never_raises_health_above_the_sheets_maximum(epic):
     spy.health -= 1
     t.run([{"kind": "heal_injury", "amount": 3, "target": None}])
     assert spy.health == sheet["stats"]["health"] == spy.max_health
+
+
+# -- SH-MISSION-1 ----------------------------------------------------------------------
+
+def test_no_secret_mission_city_is_australian_with_swagmans_hope(books):
+    """SH-MISSION-1 (Swagman's Hope rulebook, setup): "An Australian location cannot be a
+    card selected for a Secret Mission"; the missions a game with the expansion deals
+    from are the merged document's."""
+    doc = books["swagmans_hope"]
+    australia = next(r for r in doc["regions"] if r["name"] == "Australia")
+    places = {loc["name"] for loc in australia["locations"]}
+    assert doc["missions"], "the merged document deals secret missions"
+    assert [(m["name"], m["city"]) for m in doc["missions"]
+            if m["region"] == "Australia" or m["city"] in places] == []
