@@ -167,24 +167,3 @@ def test_the_butcher_level_2_picks_the_skill_with_a_d6(swagmans_hope):
     test = next(s for s in level2["steps"] if s["kind"] == "test")
     assert test["options"][0]["pick"] == "d6" and test["options"][0]["modifier"] == -2
     assert any("rolls" in line or "passes" in line for line in lines)
-
-
-@pytest.mark.parametrize("face, skill", [(1, "Spycraft"), (3, "Deception"), (5, "Hand to Hand"),
-                                         (6, "best")])
-def test_the_butchers_d6_names_a_basic_skill_and_a_6_is_the_players_choice(swagmans_hope, face, skill):
-    """SH-BUTCHER-1 (Swagman's Hope rulebook): "Roll a D6 to determine what Basic Skill is
-    tested at [-2] modifier. Result: 1 = SPYCRAFT; 2 = PERSUASION; 3 = DECEPTION;
-    4 = ATHLETICS; 5 = HAND TO HAND; 6 = YOUR CHOICE." """
-    class Face:
-        def randrange(self, n: int) -> int:
-            assert n == 6
-            return face - 1
-
-    t = Table(swagmans_hope, party_from(swagmans_hope, 1, 2), random.Random(0), GreedyPolicy(),
-              lambda _: None)
-    t.rng = Face()
-    spy = t.party.spies[0]
-    option = {"pick": "d6", "skill": None, "modifier": -2, "successes": 1}
-    level = t._level(spy, option, {"dice_with": []})
-    expected = max(spy.skills.values()) if skill == "best" else spy.skills[skill]
-    assert level == expected - 2

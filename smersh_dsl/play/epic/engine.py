@@ -15,6 +15,7 @@ from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Party, Spy
 
+ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
 
 
@@ -36,7 +37,7 @@ class Table:
     say: Callable[[str], None]
     in_showdown: bool = False
     actor: Spy | None = None             # the spy taking the current test
-    failed_a_test: bool = False
+    failed: bool = False                 # a test failed or a gamble lost: the encounter failed
     steps_read: int = 0
     log: list[str] = field(default_factory=list)
 
@@ -95,10 +96,6 @@ class Table:
         skills = self.doc["vocabulary"]["skills"]
         if option["pick"] == "any":
             base = max(spy.skills.get(s, 0) for s in skills)
-        elif option["pick"] == "d6":            # SH-BUTCHER-1: a d6 picks the skill,
-            face = self.rng.randrange(6)        # 1-5 the basic skills in board order, 6 yours
-            base = (spy.skills.get(skills[face], 0) if face < min(5, len(skills))
-                    else max(spy.skills.get(s, 0) for s in skills))
         else:
             base = spy.skills.get(option["skill"], 0)
         bonus = sum(c["dice"] for c in test["dice_with"] if spy.holds(c["holdable"]))  # EP-TEST-5
@@ -107,10 +104,25 @@ class Table:
     def _resolve_of(self, spy: Spy) -> int:
         return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3
 
+    def _rolled_skills(self, option: dict) -> list[dict]:
+        """SH-BUTCHER-1: one d6, rolled once and shown, names the basic skill tested, in
+        the vocabulary's order (Spycraft, Persuasion, Deception, Athletics, Hand to Hand);
+        a 6 is the player's choice, so every basic skill is offered."""
+        if option["pick"] != "d6":
+            return [option]
+        skills = self.doc["vocabulary"]["skills"]
+        face = self.rng.randrange(6) + 1                                # rule: SH-BUTCHER-1
+        if face <= min(5, len(skills)):
+            self.say(f"The d6 shows {face}: {skills[face - 1]}.")
+            return [dict(option, pick="named", skill=skills[face - 1])]
+        self.say(f"The d6 shows {face}: your choice of basic skill.")
+        return [dict(option, pick="named", skill=skill) for skill in skills]
+
     def test(self, test: dict) -> bool:
         spies = self.party.living() if self.in_showdown else [self.actor or self.party.spies[0]]
         faces = tuple(self.faces("skill"))
-        pairs = [(spy, option) for spy in spies for option in test["options"]]
+        options = [o for option in test["options"] for o in self._rolled_skills(option)]
+        pairs = [(spy, option) for spy in spies for option in options]
         scores = [float(pass_chance(self._level(s, o, test), o["successes"], self._resolve_of(s), faces))
                   for s, o in pairs]
         labels = [f"{s.name}: {o['skill'] or o['pick']} {o['modifier']:+d} [{o['successes']}]"
@@ -138,7 +150,7 @@ class Table:
                  + (f"; {convert} resolve turned into successes" if convert else "")
                  + (" - PASS" if passed else " - FAIL"))
         if not passed:
-            self.failed_a_test = True
+            self.failed = True
         return passed
 
     def _spend(self, spy: Spy, amount: int) -> None:
@@ -148,16 +160,20 @@ class Table:
             self.party.spend_pool(amount - from_spy)
 
     def gamble(self) -> bool:
-        """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins."""
+        """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins. A loss
+        reads the FAIL result, so the encounter is failed as a failed test fails it
+        (EP-ENC-6); no resolve is spent and a resolve icon is no success."""
         spy = self.actor or self.party.living()[0]
         have = self.party.pool if self.in_showdown else spy.intel
-        if have <= 0:
+        if have <= 0:                                                   # rule: EP-GAMBLE-1
             self.say("No intel to wager: the gamble is lost.")
+            self.failed = True
             return False
         wager = self.decide.number("Intel to wager", 1, min(6, have), best=min(6, have))
         rolled = self.roll_dice(wager)
-        won = "success" in rolled
+        won = "success" in rolled                                       # rule: EP-GAMBLE-1
         if not won:
+            self.failed = True                                          # rule: EP-ENC-6
             if self.in_showdown:
                 self.party.spend_pool(wager)
             else:
@@ -206,8 +222,11 @@ class Table:
             if not spy.alive:                                                   # EP-HEALTH-1
                 self.say(f"{spy.name} is dead.")
         elif kind == "heal_injury":
-            spy.health += amount
-        elif kind in ("gain_status", "gain_advanced_skill") and target:
+            spy.health = min(spy.max_health, spy.health + amount)       # rule: EP-REST-1
+        elif kind == "gain_advanced_skill":
+            self.gain_advanced_skill(spy, target)
+            return
+        elif kind == "gain_status" and target:
             spy.held.add(target)
         elif kind in ("lose_status", "lose_advanced_skill") and target:
             spy.held.discard(target)
@@ -227,3 +246,34 @@ class Table:
             raise GameLost("the game is lost")
         self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
                  f"{' ' + target if target else ''}]")
+
+    def gain_advanced_skill(self, spy: Spy, name: str | None) -> None:
+        """EP-SKILL-2: ``name``, or (for `gain advanced_skill any`, no name) one the spy
+        chooses among those they lack; never a second copy; at the limit (7) the spy may
+        replace one held, or keep the seven. Assumption (the rulebook is silent): a
+        greedy bot keeps its seven and takes the first skill it lacks, in the book's order."""
+        vocabulary = self.doc["vocabulary"]
+        pool = vocabulary.get("advanced_skills") or []
+        limit = vocabulary.get("advanced_limit") or ADVANCED_LIMIT
+        if name is None:
+            lacking = [s for s in pool if not spy.holds(s)]
+            if not lacking:
+                self.say(f"  [{spy.name} holds every advanced skill: none gained]")
+                return
+            name = lacking[self.decide.choose("Which advanced skill do you gain?", lacking)]
+        if spy.holds(name):                                             # rule: EP-SKILL-2
+            self.say(f"  [{spy.name} already has {name}: no second copy]")
+            return
+        held = sorted(s for s in spy.held if s in pool)
+        if len(held) >= limit:                                          # rule: EP-SKILL-2
+            options = [f"Keep them: do not gain {name}"] + [f"Replace {s} with {name}" for s in held]
+            index = self.decide.choose(f"{limit} advanced skills held: replace one with {name}?",
+                                       options)
+            if index == 0:
+                self.say(f"  [{spy.name} keeps {limit} advanced skills: {name} not gained]")
+                return
+            spy.held.discard(held[index - 1])
+            self.say(f"  [lose advanced skill {held[index - 1]}]")
+        spy.held.add(name)
+        self.say(f"  [gain advanced skill {name}]")
+

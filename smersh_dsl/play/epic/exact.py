@@ -50,7 +50,7 @@ def _spy_key(spy: Spy) -> tuple:
 def state_key(table: Table, node: str) -> tuple:
     party = table.party
     return (node, tuple(_spy_key(s) for s in party.spies), party.successes, party.lobo,
-            party.location, party.lost, table.failed_a_test,
+            party.location, party.lost, table.failed,
             table.actor.name if table.actor else None)
 
 
@@ -58,7 +58,7 @@ def _clone(table: Table, script: Script) -> ExactTable:
     party: Party = copy.deepcopy(table.party)
     actor = next((s for s in party.spies if table.actor and s.name == table.actor.name), None)
     return ExactTable(table.doc, party, script, table.decide, lambda _: None, table.in_showdown,
-                      actor, table.failed_a_test)
+                      actor, table.failed)
 
 
 def _node_outcomes(table: Table, section: dict, node: str, budget: list[int],

@@ -17,6 +17,10 @@ class Spy:
     held: set[str] = field(default_factory=set)     # advanced skills, statuses, gadgets
     intel: int = 0
     gadgets: int = 0
+    max_health: int = 0      # the sheet's health, which healing never passes (EP-REST-1)
+
+    def __post_init__(self) -> None:
+        self.max_health = self.max_health or self.health
 
     @property
     def alive(self) -> bool:

@@ -74,12 +74,12 @@ def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome
         raise NotPlayable(f"entry {key} jumps to {jump.target}, outside a showdown") from None
     except GameLost as lost:
         return Outcome(f"Game over: {lost}.", False)
-    if table.failed_a_test:                                                 # EP-ENC-6
+    if table.failed:                                    # rule: EP-ENC-6, EP-GAMBLE-1
         table.party.lobo += 1
         table.say("A failure outside a showdown: Dr. Lobo advances one space.")
     spy = table.party.spies[0]
     return Outcome(f"{spy.name}: health {spy.health}, resolve {spy.resolve}, intel {spy.intel}; "
-                   f"Dr. Lobo moved {table.party.lobo}.", not table.failed_a_test)
+                   f"Dr. Lobo moved {table.party.lobo}.", not table.failed)
 
 
 def showdown_section(doc: dict, name: str | None) -> dict:
@@ -166,7 +166,7 @@ def play_levelled(table: Table, name: str | None, level: int) -> Outcome:
     spy = table.party.spies[0]
     return Outcome(f"{spy.name}: health {spy.health}, resolve {spy.resolve}"
                    + (f", now in {table.party.location}" if table.party.location else ""),
-                   not table.failed_a_test)
+                   not table.failed)
 
 
 def play_stranded(table: Table) -> Outcome:

@@ -1,0 +1,258 @@
+"""Rules of the Epic Edition and Swagman's Hope that one encounter already plays, each
+exercised through the engine (`smersh_dsl.play.epic`) and quoted from the rulebooks in
+`../shared/seeds/`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import REPO
+from smersh_dsl.checks.run import check_paths
+from smersh_dsl.export.document import document, dumps
+from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.epic.engine import Table
+from smersh_dsl.play.epic.party import party_from
+from smersh_dsl.play.epic.sessions import play_encounter, play_levelled
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, dict]:
+    """The JSON of both bundled Epic books, Swagman's Hope merged with its base."""
+    projects, _ = check_paths([REPO / "books"])
+    by_name = {p.name: p for p in projects}
+    return {"epic": json.loads(dumps(document(by_name["smersh"]))),
+            "swagmans_hope": json.loads(dumps(document(by_name["swagmans_hope"], merged=True)))}
+
+
+@pytest.fixture(scope="module")
+def epic(books) -> dict:
+    return books["epic"]
+
+
+class Loaded(random.Random):
+    """Dice that show the faces given, in order; a d6 that shows ``d6``."""
+
+    def __init__(self, faces: list[str], d6: int = 1) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+        self.d6 = d6
+
+    def choice(self, seq):  # noqa: D102
+        wanted = self.faces.pop(0) if self.faces else None
+        return wanted if wanted in seq else seq[0]
+
+    def randrange(self, n, *_):  # noqa: D102
+        assert n == 6, "only the d6 is drawn with randrange"
+        return self.d6 - 1
+
+
+class Scripted(GreedyPolicy):
+    """The greedy bot, except for the choices given by the start of their prompt; it
+    records every prompt and every number range it was offered."""
+
+    def __init__(self, answers: dict[str, int] | None = None) -> None:
+        self.answers = answers or {}
+        self.asked: list[tuple[str, list[str]]] = []
+        self.ranges: list[tuple[str, int, int]] = []
+
+    def choose(self, prompt, options, scores=None):  # noqa: D102
+        self.asked.append((prompt, list(options)))
+        for start, index in self.answers.items():
+            if prompt.startswith(start):
+                return index
+        return super().choose(prompt, options, scores)
+
+    def number(self, prompt, low, high, best):  # noqa: D102
+        self.ranges.append((prompt, low, high))
+        return super().number(prompt, low, high, best)
+
+
+def table(doc: dict, faces: list[str], intel: int = 0, lines: list[str] | None = None,
+          decide: GreedyPolicy | None = None, d6: int = 1) -> Table:
+    out = lines if lines is not None else []
+    return Table(doc, party_from(doc, 1, intel), Loaded(faces, d6), decide or GreedyPolicy(),
+                 out.append)
+
+
+def one_entry(doc: dict, steps: list[dict]) -> dict:
+    """``doc`` with one Europe card, one response, and entry 99.1.5 made of ``steps``."""
+    doc = dict(doc)
+    doc["encounter_cards"] = [{"number": 99, "region": "Europe", "title": "T", "sections": [],
+                               "responses": [{"number": 1, "text": "Try"}]}]
+    doc["entries"] = [{"key": "99.1.5", "encounter": 99, "response": 1, "die": 5, "steps": steps}]
+    return doc
+
+
+CARD = "(the card drawn)"     # play_encounter's first draw is the card: no die face
+
+GAMBLE = {"kind": "gamble",
+          "pass": [{"kind": "prose", "text": "PASS read"}],
+          "fail": [{"kind": "prose", "text": "FAIL read"}]}
+
+
+# -- EP-GAMBLE-1 -----------------------------------------------------------------------
+
+def test_a_lost_gamble_reads_fail_and_fails_the_encounter(epic):
+    """EP-GAMBLE-1, EP-ENC-6: "On a loss: discard the wagered Intel and read the FAIL
+    result." and "If you fail an Encounter while not in an Epic Showdown, advance Dr.
+    Lobo by moving his token 1 space toward the Round tracking token"."""
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD, "blank", "blank"], intel=2, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "FAIL read" in lines and "PASS read" not in lines
+    assert outcome.won is False and t.party.lobo == 1
+    assert t.party.spies[0].intel == 0
+
+
+def test_a_won_gamble_reads_pass_and_keeps_the_wager(epic):
+    """EP-GAMBLE-1: "On a win: Return the wagered Intel to your pool and read the PASS
+    result." """
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD, "blank", "success"], intel=2, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "PASS read" in lines and "FAIL read" not in lines
+    assert outcome.won is True and t.party.lobo == 0 and t.party.spies[0].intel == 2
+
+
+def test_no_intel_loses_the_gamble_and_the_encounter(epic):
+    """EP-GAMBLE-1: "If you have no Intel in your pool when directed to make a Gamble
+    action, you automatically lose." """
+    lines: list[str] = []
+    t = table(one_entry(epic, [GAMBLE]), [CARD] + ["success"] * 6, intel=0, lines=lines)
+    outcome = play_encounter(t, "Europe", lair=True)
+    assert "FAIL read" in lines and outcome.won is False and t.party.lobo == 1
+
+
+def test_a_gamble_wagers_1_to_6_and_spends_no_resolve(epic):
+    """EP-GAMBLE-1: "you must wager 1 to 6 Intel from your pool. Then, roll a number of
+    Skill dice equal to your wager." and "Alert: Resolve may not be used during Gamble
+    actions." """
+    bot = Scripted()
+    t = table(epic, ["resolve"] * 6, intel=9, decide=bot)
+    spy = t.party.spies[0]
+    spy.resolve = 3
+    assert t.gamble() is False            # six resolve icons, and no resolve to turn them
+    assert bot.ranges == [("Intel to wager", 1, 6)]
+    assert spy.resolve == 3 and spy.intel == 3
+
+
+# -- SH-BUTCHER-1 ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("face, skill", [(1, "Spycraft"), (2, "Persuasion"), (3, "Deception"),
+                                         (4, "Athletics"), (5, "Hand to Hand")])
+def test_the_butchers_level_2_rolls_one_d6_shows_it_and_tests_that_skill(books, face, skill):
+    """SH-BUTCHER-1: "Level 2. Roll a D6 to determine what Basic Skill is tested at [-2]
+    modifier. Result: 1 = SPYCRAFT; 2 = PERSUASION; 3 = DECEPTION; 4 = ATHLETICS; 5 = HAND
+    TO HAND; 6 = YOUR CHOICE." """
+    doc = books["swagmans_hope"]
+    lines: list[str] = []
+    bot = Scripted()
+    t = table(doc, ["blank"] * 6, lines=lines, decide=bot, d6=face)
+    spy = t.party.spies[0]
+    spy.skills = {s: 1 for s in spy.skills} | {skill: 5}
+    spy.resolve = 0
+    play_levelled(t, "Aussie Butcher", 2)
+    assert f"The d6 shows {face}: {skill}." in lines
+    assert [line for line in lines if "The d6 shows" in line] == [f"The d6 shows {face}: {skill}."]
+    assert f"{spy.name} rolls 3 dice" in next(line for line in lines if " rolls " in line)
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert takers == [f"{spy.name}: {skill} -2 [1]"]
+
+
+def test_the_butchers_6_lets_the_player_choose_the_skill(books):
+    """SH-BUTCHER-1: "6 = YOUR CHOICE." """
+    doc = books["swagmans_hope"]
+    lines: list[str] = []
+    bot = Scripted({"Who takes": 3})
+    t = table(doc, ["success"], lines=lines, decide=bot, d6=6)
+    spy = t.party.spies[0]
+    spy.skills = {s: 2 for s in spy.skills} | {"Athletics": 4}
+    spy.resolve = 0
+    play_levelled(t, "Aussie Butcher", 2)
+    assert "The d6 shows 6: your choice of basic skill." in lines
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert takers == [f"{spy.name}: {s} -2 [1]" for s in doc["vocabulary"]["skills"]]
+    assert f"{spy.name} rolls 2 dice" in next(line for line in lines if " rolls " in line)
+
+
+# -- EP-SKILL-2, and health at most the sheet's ----------------------------------------
+
+def gain(t: Table, target: str | None) -> None:
+    t.run([{"kind": "gain_advanced_skill", "amount": 1, "target": target}])
+
+
+def test_gain_advanced_skill_any_offers_only_the_skills_not_held(epic):
+    """EP-SKILL-2: "Whenever you gain an Advanced Skill, choose one from the pool of
+    available Advanced Skills that you don't already have, and add it to your Spy
+    board." """
+    bot = Scripted({"Which advanced skill": 1})
+    lines: list[str] = []
+    t = table(epic, [], decide=bot, lines=lines)
+    spy = t.party.spies[0]
+    spy.held = {"Adventuring", "Disguise"}
+    gain(t, None)
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("Which"))
+    pool = epic["vocabulary"]["advanced_skills"]
+    assert offered == [s for s in pool if s not in ("Adventuring", "Disguise")]
+    assert spy.held == {"Adventuring", "Disguise", offered[1]}
+    assert f"  [gain advanced skill {offered[1]}]" in lines
+
+
+def test_an_advanced_skill_already_held_is_not_gained_twice(epic):
+    """EP-SKILL-2: "If an entry directs you to gain an Advanced Skill that you already
+    have, do not gain a second copy of that Skill." """
+    bot = Scripted()
+    t = table(epic, [], decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Stealth"}
+    gain(t, "Stealth")
+    assert spy.held == {"Stealth"} and bot.asked == []
+
+
+@pytest.mark.parametrize("target", ["Stealth", None])
+def test_an_eighth_advanced_skill_may_only_replace_one_held(epic, target):
+    """EP-SKILL-2: "Your Spy board has spaces for 7 Advanced Skills. If you would gain an
+    8th, you may replace one that you already have." """
+    pool = epic["vocabulary"]["advanced_skills"]
+    seven = set(pool[:7])
+    keep = table(epic, [])
+    keep.party.spies[0].held = set(seven) | {"Lucky Charm"}     # a status is no advanced skill
+    gain(keep, target)
+    assert keep.party.spies[0].held == seven | {"Lucky Charm"}  # the greedy bot keeps its seven
+    bot = Scripted({"7 advanced skills": 2})
+    swap = table(epic, [], decide=bot)
+    swap.party.spies[0].held = set(seven)
+    gain(swap, target)
+    held = swap.party.spies[0].held
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("7 advanced"))
+    assert len(offered) == 8 and len(held & set(pool)) == 7
+    assert sorted(pool[:7])[1] not in held and (target or pool[7]) in held
+
+
+def test_healing_never_raises_health_above_the_sheets_maximum(epic):
+    """EP-REST-1 (the maximum that any healing respects): "You cannot gain more Resolve or
+    have more health than your maximum." and, at setup, "Place the Injury tracking token
+    on the topmost space of the health track." """
+    t = table(epic, [])
+    spy = t.party.spies[0]
+    sheet = next(s for s in epic["spies"] if s["name"] == spy.name)
+    spy.health -= 1
+    t.run([{"kind": "heal_injury", "amount": 3, "target": None}])
+    assert spy.health == sheet["stats"]["health"] == spy.max_health
+
+
+# -- SH-MISSION-1 ----------------------------------------------------------------------
+
+def test_no_secret_mission_city_is_australian_with_swagmans_hope(books):
+    """SH-MISSION-1 (Swagman's Hope rulebook, setup): "An Australian location cannot be a
+    card selected for a Secret Mission"; the missions a game with the expansion deals
+    from are the merged document's."""
+    doc = books["swagmans_hope"]
+    australia = next(r for r in doc["regions"] if r["name"] == "Australia")
+    places = {loc["name"] for loc in australia["locations"]}
+    assert doc["missions"], "the merged document deals secret missions"
+    assert [(m["name"], m["city"]) for m in doc["missions"]
+            if m["region"] == "Australia" or m["city"] in places] == []
