@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.lsp.index import ProjectIndex
-from smersh_dsl.project.discover import SUFFIX, _enclosing_project
+from smersh_dsl.project.discover import SUFFIX, enclosing_project
 
 DEBOUNCE_S = 0.2            # after the last change, before checking
 T = TypeVar("T")
@@ -42,7 +42,7 @@ Publish = Callable[[Path, list[Diagnostic]], None]
 
 def project_key(path: Path) -> Path:
     """What is checked for a file: its enclosing project, or the file alone."""
-    home = _enclosing_project(path) if path.suffix == SUFFIX else None
+    home = enclosing_project(path) if path.suffix == SUFFIX else None
     return home or path
 
 

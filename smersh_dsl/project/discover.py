@@ -90,7 +90,9 @@ def project_of(folder: Path) -> Found:
     return Found(folder, _ordered(folder, files, manifest), manifest, unreadable)
 
 
-def _enclosing_project(path: Path) -> Path | None:
+def enclosing_project(path: Path) -> Path | None:
+    """The project folder a file belongs to (the nearest folder above it with a
+    manifest), or None; the language server keys its checks by it too."""
     for parent in real(path).parents:
         if manifest_of(parent):
             return parent
@@ -105,7 +107,7 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[Path]]:
         if not path.exists() and not path.is_symlink():
             raise UsageError(f"no such file or folder: {path}")
         if not path.is_dir():       # a file, a link, or a FIFO or device the reader refuses
-            home = _enclosing_project(path) if path.suffix == SUFFIX else None
+            home = enclosing_project(path) if path.suffix == SUFFIX else None
             if home is not None:
                 found.setdefault(real(home), project_of(home))
             else:
