@@ -256,3 +256,85 @@ def test_no_secret_mission_city_is_australian_with_swagmans_hope(books):
     assert doc["missions"], "the merged document deals secret missions"
     assert [(m["name"], m["city"]) for m in doc["missions"]
             if m["region"] == "Australia" or m["city"] in places] == []
+
+
+# -- EP-STATUS-1 -----------------------------------------------------------------------
+
+def party_table(doc: dict, players: int, faces: list[str] | None = None,
+                lines: list[str] | None = None, decide: GreedyPolicy | None = None,
+                intel: int = 0) -> Table:
+    out = lines if lines is not None else []
+    return Table(doc, party_from(doc, players, intel), Loaded(faces or []), decide or GreedyPolicy(),
+                 out.append)
+
+
+def gain_status(t: Table, name: str) -> None:
+    t.run([{"kind": "gain_status", "amount": 1, "target": name}])
+
+
+def copies(doc: dict, name: str) -> int:
+    return next(s["copies"] for s in doc["statuses"] if s["name"] == name)
+
+
+def test_a_status_already_held_is_not_gained_again(epic):
+    """EP-STATUS-1: "If an entry directs you to gain a Status that you already have, or
+    all copies of that Status are currently in play, do not gain the Status." """
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines)
+    spy = t.party.spies[0]
+    spy.held = {"Black Eye"}
+    gain_status(t, "Black Eye")
+    assert spy.held == {"Black Eye"}
+    assert f"  [{spy.name} already holds Black Eye: not gained]" in lines
+    assert "  [gain status Black Eye]" not in lines
+
+
+def test_a_status_with_every_copy_in_play_is_not_gained(epic):
+    """EP-STATUS-1: "If an entry directs you to gain a Status that you already have, or
+    all copies of that Status are currently in play, do not gain the Status."; the
+    number of copies is the card's `copies` in the document (Marked 1, Black Eye 2)."""
+    assert copies(epic, "Marked") == 1 and copies(epic, "Black Eye") == 2
+    lines: list[str] = []
+    t = party_table(epic, 3, lines=lines)
+    first, second, third = t.party.spies
+    first.held = {"Marked", "Black Eye"}
+    t.actor = second
+    gain_status(t, "Marked")
+    gain_status(t, "Black Eye")
+    assert "  [Marked: every copy is in play, not gained]" in lines
+    assert "Marked" not in second.held and "Black Eye" in second.held
+    t.actor = third
+    gain_status(t, "Black Eye")
+    assert "Black Eye" not in third.held
+    assert "  [Black Eye: every copy is in play, not gained]" in lines
+
+
+def test_the_copies_of_a_status_are_read_from_the_document(epic):
+    """EP-STATUS-1: "or all copies of that Status are currently in play"; a book that
+    prints two Marked cards lets two spies hold one each, and not a third."""
+    doc = dict(epic, statuses=[dict(s, copies=2) if s["name"] == "Marked" else s
+                               for s in epic["statuses"]])
+    t = party_table(doc, 3)
+    first, second, third = t.party.spies
+    first.held.add("Marked")
+    t.actor = second
+    gain_status(t, "Marked")
+    t.actor = third
+    gain_status(t, "Marked")
+    assert "Marked" in second.held and "Marked" not in third.held
+
+
+def test_a_dead_spys_statuses_go_back_to_the_deck(epic):
+    """EP-HEALTH-1, EP-STATUS-1: "When a Spy dies, their player returns their Spy sheet
+    to the box and discards all Statuses, Gadgets, Advanced Skills, and Secret Missions
+    they have collected.", so the card is no longer in play."""
+    t = party_table(epic, 2)
+    first, second = t.party.spies
+    first.held = {"Marked", "Stealth"}
+    first.gadgets = 1
+    t.actor = first
+    t.run([{"kind": "take_injury", "amount": first.health, "target": None}])
+    assert not first.alive and first.held == set() and first.gadgets == 0
+    t.actor = second
+    gain_status(t, "Marked")
+    assert "Marked" in second.held

@@ -218,16 +218,15 @@ class Table:
         elif kind == "lose_success":
             self.party.successes = max(0, self.party.successes - amount)
         elif kind == "take_injury":
-            spy.health -= amount
-            if not spy.alive:                                                   # EP-HEALTH-1
-                self.say(f"{spy.name} is dead.")
+            self.injure(spy, amount)
         elif kind == "heal_injury":
             spy.health = min(spy.max_health, spy.health + amount)       # rule: EP-REST-1
         elif kind == "gain_advanced_skill":
             self.gain_advanced_skill(spy, target)
             return
         elif kind == "gain_status" and target:
-            spy.held.add(target)
+            self.gain_status(spy, target)
+            return
         elif kind in ("lose_status", "lose_advanced_skill") and target:
             spy.held.discard(target)
         elif kind == "gain_gadget":
@@ -246,6 +245,32 @@ class Table:
             raise GameLost("the game is lost")
         self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
                  f"{' ' + target if target else ''}]")
+
+    def injure(self, spy: Spy, amount: int) -> None:
+        """EP-HEALTH-1: at zero health the spy dies and "discards all Statuses, Gadgets,
+        Advanced Skills, and Secret Missions they have collected" (not intel: it is the
+        party's pool), so those cards are back in the game for the others."""
+        was_alive = spy.alive
+        spy.health -= amount
+        if was_alive and not spy.alive:                                 # rule: EP-HEALTH-1
+            spy.held.clear()
+            spy.gadgets = 0
+            self.say(f"{spy.name} is dead.")
+
+    def gain_status(self, spy: Spy, name: str) -> None:
+        """EP-STATUS-1: a status already held, or whose copies (the card's `copies` in
+        the document, one if the document does not declare the card) are all held by the
+        living spies, is not gained."""
+        if spy.holds(name):                                             # rule: EP-STATUS-1
+            self.say(f"  [{spy.name} already holds {name}: not gained]")
+            return
+        card = next((c for c in self.doc.get("statuses") or [] if c["name"] == name), {})
+        in_play = sum(1 for s in self.party.living() if s.holds(name))
+        if in_play >= card.get("copies", 1):                           # rule: EP-STATUS-1
+            self.say(f"  [{name}: every copy is in play, not gained]")
+            return
+        spy.held.add(name)
+        self.say(f"  [gain status {name}]")
 
     def gain_advanced_skill(self, spy: Spy, name: str | None) -> None:
         """EP-SKILL-2: ``name``, or (for `gain advanced_skill any`, no name) one the spy
