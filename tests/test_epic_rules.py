@@ -338,3 +338,55 @@ def test_a_dead_spys_statuses_go_back_to_the_deck(epic):
     t.actor = second
     gain_status(t, "Marked")
     assert "Marked" in second.held
+
+
+# -- EP-SKILL-2: losing an advanced skill of the spy's choice; losing a gadget ----------
+
+def lose(t: Table, kind: str, target: str | None = None) -> None:
+    t.run([{"kind": kind, "amount": 1, "target": target}])
+
+
+def test_lose_advanced_skill_any_loses_one_the_spy_chooses(epic):
+    """EP-SKILL-2: the rulebook names no loss, only the choice on gaining ("Whenever you
+    gain an Advanced Skill, choose one from the pool of available Advanced Skills that
+    you don't already have"); `lose advanced_skill any` is printed "Lose an Advanced
+    Skill of your choice", so the spy chooses one of those held (docs/books.md)."""
+    bot = Scripted({"Which advanced skill do you lose": 1})
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines, decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Stealth", "Disguise", "Marked"}
+    lose(t, "lose_advanced_skill")
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("Which"))
+    pool = epic["vocabulary"]["advanced_skills"]
+    assert offered == [s for s in pool if s in ("Stealth", "Disguise")]
+    assert spy.held == {"Marked", offered[0]}
+    assert f"  [lose advanced skill {offered[1]}]" in lines
+
+
+def test_lose_advanced_skill_any_with_none_held_does_nothing_and_says_so(epic):
+    """EP-SKILL-2: "Your Spy board has spaces for 7 Advanced Skills."; "Lose an Advanced
+    Skill of your choice" with an empty board loses nothing, and the transcript says so."""
+    bot = Scripted()
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines, decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Marked"}
+    lose(t, "lose_advanced_skill")
+    assert spy.held == {"Marked"} and bot.asked == []
+    assert f"  [{spy.name} holds no advanced skill: none lost]" in lines
+
+
+def test_lose_gadget_discards_one_and_none_held_says_so(epic):
+    """Gadgets (no rule id): "Gadget cards can be kept face up near your Spy board.";
+    `lose gadget` is printed "Discard a Gadget card of your choice", so one held is
+    discarded, and with none held nothing happens."""
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines)
+    spy = t.party.spies[0]
+    spy.gadgets = 2
+    lose(t, "lose_gadget")
+    assert spy.gadgets == 1
+    spy.gadgets = 0
+    lose(t, "lose_gadget")
+    assert spy.gadgets == 0 and f"  [{spy.name} holds no gadget: none lost]" in lines

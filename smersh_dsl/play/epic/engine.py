@@ -227,10 +227,18 @@ class Table:
         elif kind == "gain_status" and target:
             self.gain_status(spy, target)
             return
-        elif kind in ("lose_status", "lose_advanced_skill") and target:
+        elif kind == "lose_status" and target:
             spy.held.discard(target)
+        elif kind == "lose_advanced_skill":
+            self.lose_advanced_skill(spy, target)
+            return
         elif kind == "gain_gadget":
             spy.gadgets += amount
+        elif kind == "lose_gadget":
+            if not spy.gadgets:        # a gadget of the spy's choice: they are all alike here
+                self.say(f"  [{spy.name} holds no gadget: none lost]")
+                return
+            spy.gadgets = max(0, spy.gadgets - amount)
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
         elif kind == "lower_skill" and target:
@@ -271,6 +279,20 @@ class Table:
             return
         spy.held.add(name)
         self.say(f"  [gain status {name}]")
+
+    def lose_advanced_skill(self, spy: Spy, name: str | None) -> None:
+        """``name``, or (for `lose advanced_skill any`, no name) one the spy chooses among
+        those held; none held, nothing is lost. Assumption (the rulebook is silent): the
+        greedy bot loses the first it holds, in the book's `advanced_skills` order."""
+        if name is None:
+            pool = self.doc["vocabulary"].get("advanced_skills") or []
+            held = [s for s in pool if spy.holds(s)]
+            if not held:                                                # rule: EP-SKILL-2
+                self.say(f"  [{spy.name} holds no advanced skill: none lost]")
+                return
+            name = held[self.decide.choose("Which advanced skill do you lose?", held)]
+        spy.held.discard(name)
+        self.say(f"  [lose advanced skill {name}]")
 
     def gain_advanced_skill(self, spy: Spy, name: str | None) -> None:
         """EP-SKILL-2: ``name``, or (for `gain advanced_skill any`, no name) one the spy
