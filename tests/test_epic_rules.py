@@ -15,7 +15,7 @@ from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import party_from
-from smersh_dsl.play.epic.sessions import play_encounter, play_levelled
+from smersh_dsl.play.epic.sessions import play_encounter, play_levelled, play_showdown
 
 
 @pytest.fixture(scope="module")
@@ -390,3 +390,68 @@ def test_lose_gadget_discards_one_and_none_held_says_so(epic):
     spy.gadgets = 0
     lose(t, "lose_gadget")
     assert spy.gadgets == 0 and f"  [{spy.name} holds no gadget: none lost]" in lines
+
+
+# -- EP-SHOW-2, EP-SHOW-3, EP-HEALTH-1 in a showdown ------------------------------------
+
+def showdown_doc(doc: dict, intro: list[dict], encounter: list[dict]) -> dict:
+    """``doc`` with one showdown: the intro, then encounter 1, then a victory."""
+    section = {"id": "showdown:T", "kind": "showdown", "name": "T", "successes": 1,
+               "start": "intro", "intro": intro + [{"kind": "goto", "target": "encounter:1"}],
+               "nodes": [{"id": "encounter:1", "kind": "encounter", "number": 1,
+                          "steps": encounter + [{"kind": "goto", "target": "conclusion:won"}]},
+                         {"id": "conclusion:won", "kind": "conclusion", "outcome": "victory",
+                          "name": "won", "steps": []}]}
+    return dict(doc, sections=[section])
+
+
+HARD_TEST = {"kind": "test", "options": [{"pick": "named", "skill": "Spycraft", "modifier": 0,
+                                          "successes": 2}],
+             "auto_pass_with": [], "dice_with": [], "pass": [], "fail": []}
+
+
+def test_a_dead_spys_intel_stays_in_the_showdown_pool(epic):
+    """EP-SHOW-3, EP-HEALTH-1: "Intel is shared between all players as a pool of tokens
+    kept in the Intel pool area on the gameboard." and "During an Epic Showdown, any
+    player may spend Intel from the pool as though it were Resolve."; a dying spy
+    "discards all Statuses, Gadgets, Advanced Skills, and Secret Missions", not intel."""
+    doc = showdown_doc(epic, [{"kind": "take_injury", "amount": 99, "target": None}], [HARD_TEST])
+    bot = Scripted()
+    t = party_table(doc, 2, faces=["blank"] * 6, decide=bot)
+    first, second = t.party.spies
+    first.intel, second.intel, second.resolve = 3, 0, 1
+    play_showdown(t, "T")
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert [o.split(":")[0] for o in takers] == [second.name]        # the dead take no test
+    assert ("Resolve to spend before rolling", 0, 4) in bot.ranges
+    assert t.party.pool < 3                                          # spent from the pool
+
+
+def test_a_showdown_ends_as_soon_as_every_spy_is_dead(epic):
+    """EP-SHOW-2: "An Epic Showdown ends either when all Spies die, or when a Conclusion
+    is read."; a test after the last spy dies is not taken."""
+    doc = showdown_doc(epic, [], [{"kind": "take_injury", "amount": 99, "target": None},
+                                  HARD_TEST])
+    bot = Scripted()
+    t = party_table(doc, 1, decide=bot)
+    outcome = play_showdown(t, "T")
+    assert outcome.won is False and "dead" in outcome.summary
+    assert not any(prompt.startswith("Who takes") for prompt, _ in bot.asked)
+
+
+def test_a_spy_dead_in_a_showdown_is_not_healed_back_into_it(epic):
+    """EP-HEALTH-1: "If they would ever go to zero or below on their health track, they
+    die." and "If a Spy dies while facing a Henchman or Dr. Lobo, they are removed from
+    the Epic Showdown."; healing read after the death does not bring them back."""
+    wounding = dict(HARD_TEST, fail=[{"kind": "take_injury", "amount": 99, "target": None},
+                                     {"kind": "heal_injury", "amount": 99, "target": None}])
+    doc = showdown_doc(epic, [wounding], [HARD_TEST])
+    bot = Scripted({"Who takes": 0})
+    lines: list[str] = []
+    t = party_table(doc, 2, faces=["blank"] * 12, decide=bot, lines=lines)
+    first, second = t.party.spies
+    first.resolve = second.resolve = 0
+    play_showdown(t, "T")
+    assert not first.alive and f"  [{first.name} is dead: not healed]" in lines
+    takers = [options for prompt, options in bot.asked if prompt.startswith("Who takes")]
+    assert [o.split(":")[0] for o in takers[1]] == [second.name]

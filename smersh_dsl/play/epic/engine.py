@@ -28,6 +28,10 @@ class GameLost(Exception):
     pass
 
 
+class EverySpyDead(Exception):
+    """EP-SHOW-2: the last living spy died in a showdown, which ends it there."""
+
+
 @dataclass
 class Table:
     doc: dict
@@ -220,6 +224,9 @@ class Table:
         elif kind == "take_injury":
             self.injure(spy, amount)
         elif kind == "heal_injury":
+            if not spy.alive:                                           # rule: EP-HEALTH-1
+                self.say(f"  [{spy.name} is dead: not healed]")
+                return
             spy.health = min(spy.max_health, spy.health + amount)       # rule: EP-REST-1
         elif kind == "gain_advanced_skill":
             self.gain_advanced_skill(spy, target)
@@ -264,6 +271,8 @@ class Table:
             spy.held.clear()
             spy.gadgets = 0
             self.say(f"{spy.name} is dead.")
+            if self.in_showdown and not self.party.living():            # rule: EP-SHOW-2
+                raise EverySpyDead
 
     def gain_status(self, spy: Spy, name: str) -> None:
         """EP-STATUS-1: a status already held, or whose copies (the card's `copies` in
