@@ -15,7 +15,7 @@ from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import party_from
-from smersh_dsl.play.epic.sessions import play_encounter, play_levelled
+from smersh_dsl.play.epic.sessions import play_encounter, play_levelled, play_showdown
 
 
 @pytest.fixture(scope="module")
@@ -256,3 +256,202 @@ def test_no_secret_mission_city_is_australian_with_swagmans_hope(books):
     assert doc["missions"], "the merged document deals secret missions"
     assert [(m["name"], m["city"]) for m in doc["missions"]
             if m["region"] == "Australia" or m["city"] in places] == []
+
+
+# -- EP-STATUS-1 -----------------------------------------------------------------------
+
+def party_table(doc: dict, players: int, faces: list[str] | None = None,
+                lines: list[str] | None = None, decide: GreedyPolicy | None = None,
+                intel: int = 0) -> Table:
+    out = lines if lines is not None else []
+    return Table(doc, party_from(doc, players, intel), Loaded(faces or []), decide or GreedyPolicy(),
+                 out.append)
+
+
+def gain_status(t: Table, name: str) -> None:
+    t.run([{"kind": "gain_status", "amount": 1, "target": name}])
+
+
+def copies(doc: dict, name: str) -> int:
+    return next(s["copies"] for s in doc["statuses"] if s["name"] == name)
+
+
+def test_a_status_already_held_is_not_gained_again(epic):
+    """EP-STATUS-1: "If an entry directs you to gain a Status that you already have, or
+    all copies of that Status are currently in play, do not gain the Status." """
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines)
+    spy = t.party.spies[0]
+    spy.held = {"Black Eye"}
+    gain_status(t, "Black Eye")
+    assert spy.held == {"Black Eye"}
+    assert f"  [{spy.name} already holds Black Eye: not gained]" in lines
+    assert "  [gain status Black Eye]" not in lines
+
+
+def test_a_status_with_every_copy_in_play_is_not_gained(epic):
+    """EP-STATUS-1: "If an entry directs you to gain a Status that you already have, or
+    all copies of that Status are currently in play, do not gain the Status."; the
+    number of copies is the card's `copies` in the document (Marked 1, Black Eye 2)."""
+    assert copies(epic, "Marked") == 1 and copies(epic, "Black Eye") == 2
+    lines: list[str] = []
+    t = party_table(epic, 3, lines=lines)
+    first, second, third = t.party.spies
+    first.held = {"Marked", "Black Eye"}
+    t.actor = second
+    gain_status(t, "Marked")
+    gain_status(t, "Black Eye")
+    assert "  [Marked: every copy is in play, not gained]" in lines
+    assert "Marked" not in second.held and "Black Eye" in second.held
+    t.actor = third
+    gain_status(t, "Black Eye")
+    assert "Black Eye" not in third.held
+    assert "  [Black Eye: every copy is in play, not gained]" in lines
+
+
+def test_the_copies_of_a_status_are_read_from_the_document(epic):
+    """EP-STATUS-1: "or all copies of that Status are currently in play"; a book that
+    prints two Marked cards lets two spies hold one each, and not a third."""
+    doc = dict(epic, statuses=[dict(s, copies=2) if s["name"] == "Marked" else s
+                               for s in epic["statuses"]])
+    t = party_table(doc, 3)
+    first, second, third = t.party.spies
+    first.held.add("Marked")
+    t.actor = second
+    gain_status(t, "Marked")
+    t.actor = third
+    gain_status(t, "Marked")
+    assert "Marked" in second.held and "Marked" not in third.held
+
+
+def test_a_dead_spys_statuses_go_back_to_the_deck(epic):
+    """EP-HEALTH-1, EP-STATUS-1: "When a Spy dies, their player returns their Spy sheet
+    to the box and discards all Statuses, Gadgets, Advanced Skills, and Secret Missions
+    they have collected.", so the card is no longer in play."""
+    t = party_table(epic, 2)
+    first, second = t.party.spies
+    first.held = {"Marked", "Stealth"}
+    first.gadgets = 1
+    t.actor = first
+    t.run([{"kind": "take_injury", "amount": first.health, "target": None}])
+    assert not first.alive and first.held == set() and first.gadgets == 0
+    t.actor = second
+    gain_status(t, "Marked")
+    assert "Marked" in second.held
+
+
+# -- EP-SKILL-2: losing an advanced skill of the spy's choice; losing a gadget ----------
+
+def lose(t: Table, kind: str, target: str | None = None) -> None:
+    t.run([{"kind": kind, "amount": 1, "target": target}])
+
+
+def test_lose_advanced_skill_any_loses_one_the_spy_chooses(epic):
+    """EP-SKILL-2: the rulebook names no loss, only the choice on gaining ("Whenever you
+    gain an Advanced Skill, choose one from the pool of available Advanced Skills that
+    you don't already have"); `lose advanced_skill any` is printed "Lose an Advanced
+    Skill of your choice", so the spy chooses one of those held (docs/books.md)."""
+    bot = Scripted({"Which advanced skill do you lose": 1})
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines, decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Stealth", "Disguise", "Marked"}
+    lose(t, "lose_advanced_skill")
+    offered = next(options for prompt, options in bot.asked if prompt.startswith("Which"))
+    pool = epic["vocabulary"]["advanced_skills"]
+    assert offered == [s for s in pool if s in ("Stealth", "Disguise")]
+    assert spy.held == {"Marked", offered[0]}
+    assert f"  [lose advanced skill {offered[1]}]" in lines
+
+
+def test_lose_advanced_skill_any_with_none_held_does_nothing_and_says_so(epic):
+    """EP-SKILL-2: "Your Spy board has spaces for 7 Advanced Skills."; "Lose an Advanced
+    Skill of your choice" with an empty board loses nothing, and the transcript says so."""
+    bot = Scripted()
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines, decide=bot)
+    spy = t.party.spies[0]
+    spy.held = {"Marked"}
+    lose(t, "lose_advanced_skill")
+    assert spy.held == {"Marked"} and bot.asked == []
+    assert f"  [{spy.name} holds no advanced skill: none lost]" in lines
+
+
+def test_lose_gadget_discards_one_and_none_held_says_so(epic):
+    """Gadgets (no rule id): "Gadget cards can be kept face up near your Spy board.";
+    `lose gadget` is printed "Discard a Gadget card of your choice", so one held is
+    discarded, and with none held nothing happens."""
+    lines: list[str] = []
+    t = party_table(epic, 1, lines=lines)
+    spy = t.party.spies[0]
+    spy.gadgets = 2
+    lose(t, "lose_gadget")
+    assert spy.gadgets == 1
+    spy.gadgets = 0
+    lose(t, "lose_gadget")
+    assert spy.gadgets == 0 and f"  [{spy.name} holds no gadget: none lost]" in lines
+
+
+# -- EP-SHOW-2, EP-SHOW-3, EP-HEALTH-1 in a showdown ------------------------------------
+
+def showdown_doc(doc: dict, intro: list[dict], encounter: list[dict]) -> dict:
+    """``doc`` with one showdown: the intro, then encounter 1, then a victory."""
+    section = {"id": "showdown:T", "kind": "showdown", "name": "T", "successes": 1,
+               "start": "intro", "intro": intro + [{"kind": "goto", "target": "encounter:1"}],
+               "nodes": [{"id": "encounter:1", "kind": "encounter", "number": 1,
+                          "steps": encounter + [{"kind": "goto", "target": "conclusion:won"}]},
+                         {"id": "conclusion:won", "kind": "conclusion", "outcome": "victory",
+                          "name": "won", "steps": []}]}
+    return dict(doc, sections=[section])
+
+
+HARD_TEST = {"kind": "test", "options": [{"pick": "named", "skill": "Spycraft", "modifier": 0,
+                                          "successes": 2}],
+             "auto_pass_with": [], "dice_with": [], "pass": [], "fail": []}
+
+
+def test_a_dead_spys_intel_stays_in_the_showdown_pool(epic):
+    """EP-SHOW-3, EP-HEALTH-1: "Intel is shared between all players as a pool of tokens
+    kept in the Intel pool area on the gameboard." and "During an Epic Showdown, any
+    player may spend Intel from the pool as though it were Resolve."; a dying spy
+    "discards all Statuses, Gadgets, Advanced Skills, and Secret Missions", not intel."""
+    doc = showdown_doc(epic, [{"kind": "take_injury", "amount": 99, "target": None}], [HARD_TEST])
+    bot = Scripted()
+    t = party_table(doc, 2, faces=["blank"] * 6, decide=bot)
+    first, second = t.party.spies
+    first.intel, second.intel, second.resolve = 3, 0, 1
+    play_showdown(t, "T")
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert [o.split(":")[0] for o in takers] == [second.name]        # the dead take no test
+    assert ("Resolve to spend before rolling", 0, 4) in bot.ranges
+    assert t.party.pool < 3                                          # spent from the pool
+
+
+def test_a_showdown_ends_as_soon_as_every_spy_is_dead(epic):
+    """EP-SHOW-2: "An Epic Showdown ends either when all Spies die, or when a Conclusion
+    is read."; a test after the last spy dies is not taken."""
+    doc = showdown_doc(epic, [], [{"kind": "take_injury", "amount": 99, "target": None},
+                                  HARD_TEST])
+    bot = Scripted()
+    t = party_table(doc, 1, decide=bot)
+    outcome = play_showdown(t, "T")
+    assert outcome.won is False and "dead" in outcome.summary
+    assert not any(prompt.startswith("Who takes") for prompt, _ in bot.asked)
+
+
+def test_a_spy_dead_in_a_showdown_is_not_healed_back_into_it(epic):
+    """EP-HEALTH-1: "If they would ever go to zero or below on their health track, they
+    die." and "If a Spy dies while facing a Henchman or Dr. Lobo, they are removed from
+    the Epic Showdown."; healing read after the death does not bring them back."""
+    wounding = dict(HARD_TEST, fail=[{"kind": "take_injury", "amount": 99, "target": None},
+                                     {"kind": "heal_injury", "amount": 99, "target": None}])
+    doc = showdown_doc(epic, [wounding], [HARD_TEST])
+    bot = Scripted({"Who takes": 0})
+    lines: list[str] = []
+    t = party_table(doc, 2, faces=["blank"] * 12, decide=bot, lines=lines)
+    first, second = t.party.spies
+    first.resolve = second.resolve = 0
+    play_showdown(t, "T")
+    assert not first.alive and f"  [{first.name} is dead: not healed]" in lines
+    takers = [options for prompt, options in bot.asked if prompt.startswith("Who takes")]
+    assert [o.split(":")[0] for o in takers[1]] == [second.name]

@@ -28,6 +28,10 @@ class GameLost(Exception):
     pass
 
 
+class EverySpyDead(Exception):
+    """EP-SHOW-2: the last living spy died in a showdown, which ends it there."""
+
+
 @dataclass
 class Table:
     doc: dict
@@ -218,20 +222,30 @@ class Table:
         elif kind == "lose_success":
             self.party.successes = max(0, self.party.successes - amount)
         elif kind == "take_injury":
-            spy.health -= amount
-            if not spy.alive:                                                   # EP-HEALTH-1
-                self.say(f"{spy.name} is dead.")
+            self.injure(spy, amount)
         elif kind == "heal_injury":
+            if not spy.alive:                                           # rule: EP-HEALTH-1
+                self.say(f"  [{spy.name} is dead: not healed]")
+                return
             spy.health = min(spy.max_health, spy.health + amount)       # rule: EP-REST-1
         elif kind == "gain_advanced_skill":
             self.gain_advanced_skill(spy, target)
             return
         elif kind == "gain_status" and target:
-            spy.held.add(target)
-        elif kind in ("lose_status", "lose_advanced_skill") and target:
+            self.gain_status(spy, target)
+            return
+        elif kind == "lose_status" and target:
             spy.held.discard(target)
+        elif kind == "lose_advanced_skill":
+            self.lose_advanced_skill(spy, target)
+            return
         elif kind == "gain_gadget":
             spy.gadgets += amount
+        elif kind == "lose_gadget":
+            if not spy.gadgets:        # a gadget of the spy's choice: they are all alike here
+                self.say(f"  [{spy.name} holds no gadget: none lost]")
+                return
+            spy.gadgets = max(0, spy.gadgets - amount)
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
         elif kind == "lower_skill" and target:
@@ -246,6 +260,48 @@ class Table:
             raise GameLost("the game is lost")
         self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
                  f"{' ' + target if target else ''}]")
+
+    def injure(self, spy: Spy, amount: int) -> None:
+        """EP-HEALTH-1: at zero health the spy dies and "discards all Statuses, Gadgets,
+        Advanced Skills, and Secret Missions they have collected" (not intel: it is the
+        party's pool), so those cards are back in the game for the others."""
+        was_alive = spy.alive
+        spy.health -= amount
+        if was_alive and not spy.alive:                                 # rule: EP-HEALTH-1
+            spy.held.clear()
+            spy.gadgets = 0
+            self.say(f"{spy.name} is dead.")
+            if self.in_showdown and not self.party.living():            # rule: EP-SHOW-2
+                raise EverySpyDead
+
+    def gain_status(self, spy: Spy, name: str) -> None:
+        """EP-STATUS-1: a status already held, or whose copies (the card's `copies` in
+        the document, one if the document does not declare the card) are all held by the
+        living spies, is not gained."""
+        if spy.holds(name):                                             # rule: EP-STATUS-1
+            self.say(f"  [{spy.name} already holds {name}: not gained]")
+            return
+        card = next((c for c in self.doc.get("statuses") or [] if c["name"] == name), {})
+        in_play = sum(1 for s in self.party.living() if s.holds(name))
+        if in_play >= card.get("copies", 1):                           # rule: EP-STATUS-1
+            self.say(f"  [{name}: every copy is in play, not gained]")
+            return
+        spy.held.add(name)
+        self.say(f"  [gain status {name}]")
+
+    def lose_advanced_skill(self, spy: Spy, name: str | None) -> None:
+        """``name``, or (for `lose advanced_skill any`, no name) one the spy chooses among
+        those held; none held, nothing is lost. Assumption (the rulebook is silent): the
+        greedy bot loses the first it holds, in the book's `advanced_skills` order."""
+        if name is None:
+            pool = self.doc["vocabulary"].get("advanced_skills") or []
+            held = [s for s in pool if spy.holds(s)]
+            if not held:                                                # rule: EP-SKILL-2
+                self.say(f"  [{spy.name} holds no advanced skill: none lost]")
+                return
+            name = held[self.decide.choose("Which advanced skill do you lose?", held)]
+        spy.held.discard(name)
+        self.say(f"  [lose advanced skill {name}]")
 
     def gain_advanced_skill(self, spy: Spy, name: str | None) -> None:
         """EP-SKILL-2: ``name``, or (for `gain advanced_skill any`, no name) one the spy

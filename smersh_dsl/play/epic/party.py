@@ -43,11 +43,13 @@ class Party:
 
     @property
     def pool(self) -> int:
-        """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve."""
-        return sum(s.intel for s in self.living())
+        """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve.
+        "Intel is shared between all players as a pool of tokens", and a spy who dies
+        discards their cards, not intel, so a dead spy's intel stays in the pool."""
+        return sum(s.intel for s in self.spies)                         # rule: EP-SHOW-3
 
     def spend_pool(self, amount: int) -> None:
-        for spy in self.living():
+        for spy in self.spies:
             take = min(spy.intel, amount)
             spy.intel -= take
             amount -= take

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic.engine import GameLost, Jump, Table
+from smersh_dsl.play.epic.engine import EverySpyDead, GameLost, Jump, Table
 
 LAIR_VALUE = 5
 
@@ -102,9 +102,21 @@ def start_showdown(table: Table, section: dict) -> str:
 
 
 def advance(table: Table, section: dict, current: str) -> str | Outcome:
-    """Read one node of a showdown: where to go next, or how the showdown ended."""
+    """Read one node of a showdown: where to go next, or how the showdown ended.
+    EP-SHOW-2: it ends as soon as every spy is dead, even in the middle of a node."""
+    try:
+        return _read_node(table, section, current)
+    except EverySpyDead:                                                # rule: EP-SHOW-2
+        return _all_dead()
+
+
+def _all_dead() -> Outcome:
+    return Outcome("Every spy is dead: the showdown is lost.", False)
+
+
+def _read_node(table: Table, section: dict, current: str) -> str | Outcome:
     if not table.party.living():                                            # EP-SHOW-2
-        return Outcome("Every spy is dead: the showdown is lost.", False)
+        return _all_dead()
     if current == "intro":
         steps = section["intro"] or []
     else:
