@@ -455,3 +455,83 @@ def test_a_spy_dead_in_a_showdown_is_not_healed_back_into_it(epic):
     assert not first.alive and f"  [{first.name} is dead: not healed]" in lines
     takers = [options for prompt, options in bot.asked if prompt.startswith("Who takes")]
     assert [o.split(":")[0] for o in takers[1]] == [second.name]
+
+
+# -- EP-ENC-6, EP-ENC-7, EP-ENC-8: what a pass or a fail does at the spy's location ------
+
+def at(doc: dict, steps: list[dict], place: str, faces: list[str] | None = None,
+       intel: int = 0, lines: list[str] | None = None) -> Table:
+    """A table whose spy stands on ``place``, with entry 99.1.5 made of ``steps``; the
+    fate die shows 5."""
+    t = table(one_entry(doc, steps), faces or [CARD, "5"], intel=intel, lines=lines)
+    t.party.location = place
+    return t
+
+
+def test_a_pass_gains_the_location_bonus_once_after_the_entrys_rewards(epic):
+    """EP-ENC-6: "If you pass an Encounter while not in an Epic Showdown, after reading
+    the PASS entry, gain the bonus from your current location and collect any listed
+    rewards." and "Basic Skill Space: When a Spy passes an Encounter at a space with a
+    Basic Skill symbol, they raise the Skill with the matching symbol." (Paris is
+    `city Paris [airport skill Persuasion]`)."""
+    lines: list[str] = []
+    t = at(epic, [{"kind": "gain_intel", "amount": 1, "target": None}], "Paris", lines=lines)
+    before = t.party.spies[0].skills["Persuasion"]
+    outcome = play_encounter(t, None, lair=False)
+    assert outcome.won is True
+    assert t.party.spies[0].skills["Persuasion"] == before + 1
+    assert t.party.spies[0].intel == 1
+    reward = lines.index("  [gain intel]")
+    bonus = lines.index("  [raise skill Persuasion]")
+    assert reward < bonus and lines.count("  [raise skill Persuasion]") == 1
+
+
+def test_a_fail_advances_lobo_and_gains_no_location_bonus(epic):
+    """EP-ENC-6: "If you fail an Encounter while not in an Epic Showdown, advance Dr. Lobo
+    by moving his token 1 space toward the Round tracking token and take any penalties
+    listed in the FAIL entry." No bonus is gained on a fail."""
+    lines: list[str] = []
+    t = at(epic, [GAMBLE], "Paris", intel=0, lines=lines)
+    before = t.party.spies[0].skills["Persuasion"]
+    outcome = play_encounter(t, None, lair=False)
+    assert outcome.won is False and t.party.lobo == 1
+    assert t.party.spies[0].skills["Persuasion"] == before
+    assert "A fail at Paris: no location bonus." in lines
+
+
+def test_intel_a_pass_places_is_not_collected_even_at_the_spys_location(epic):
+    """EP-ENC-7: "If the PASS entry instructs you to place Intel on the board, you do not
+    collect that Intel, even if it is placed in your current location." """
+    lines: list[str] = []
+    t = at(epic, [{"kind": "place_intel", "amount": 2, "target": "Paris", "on_lairs": False}],
+           "Paris", intel=1, lines=lines)
+    outcome = play_encounter(t, None, lair=False)
+    assert outcome.won is True
+    assert t.party.spies[0].intel == 1
+    assert t.party.board_intel == {"Paris": 2}
+    assert "  [place 2 intel on Paris (not collected)]" in lines
+
+
+def test_intel_placed_on_lairs_goes_on_every_lair_not_to_the_spy(epic):
+    """EP-ENC-7: "you do not collect that Intel"; EP-LOBO-2: "place an Intel on each Lair
+    location on the board"."""
+    t = at(epic, [{"kind": "place_intel", "amount": 1, "target": None, "on_lairs": True}], "Paris")
+    play_encounter(t, None, lair=False)
+    lairs = {loc["name"] for r in epic["regions"] for loc in r["locations"]
+             if "lair" in loc["features"]}
+    assert lairs and t.party.board_intel == {name: 1 for name in lairs}
+    assert t.party.spies[0].intel == 0
+
+
+def test_an_encounter_that_moves_the_spy_gains_the_bonus_of_the_final_location(epic):
+    """EP-ENC-8: "Some Encounters will move you on the gameboard. In this case, you gain
+    the location bonus and resolve Secret Mission cards based on your final location at
+    the end of the Encounter, not where you began." (from Paris, a Persuasion space, to
+    New York, a Gadget space: "When a Spy passes an Encounter here, they draw a Gadget
+    card.")"""
+    t = at(epic, [{"kind": "move", "amount": 1, "target": "New York"}], "Paris")
+    before = t.party.spies[0].skills["Persuasion"]
+    outcome = play_encounter(t, None, lair=False)
+    assert outcome.won is True and t.party.location == "New York"
+    assert t.party.spies[0].gadgets == 1
+    assert t.party.spies[0].skills["Persuasion"] == before

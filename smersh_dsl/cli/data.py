@@ -193,6 +193,9 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--encounter", "region", metavar="REGION", default=None,
               help="Play one encounter drawn from this region's deck (the default game).")
 @click.option("--lair", is_flag=True, help="The spy stands on a lair: the fate die is 5 (EP-ENC-4).")
+@click.option("--at", "at", metavar="PLACE", default=None,
+              help="The spy stands on this board location: its region's deck, and its bonus "
+                   "on a pass (EP-ENC-6).")
 @click.option("--levelled", "levelled", metavar="NAME", default=None,
               help="Meet a levelled henchman (the Aussie Butcher) at --level.")
 @click.option("--level", type=click.IntRange(1, 9), default=1, show_default=True)
@@ -210,6 +213,7 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--bot", "bot_side", type=click.Choice(["smush", "harmony"]), default=None,
               help="Card game: a bot (of --policy) plays this side, a person the other.")
 def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
+                 at: str | None,
                  levelled: str | None, level: int, stranded: bool, log_path: Path | None,
                  expert: bool, players: int, intel: int, seed: int | None, auto: bool,
                  policy: str, bot_side: str | None) -> None:
@@ -221,6 +225,7 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     \b
     Examples:
       smersh play build/smersh/smersh.json --encounter Europe
+      smersh play books/epic --at Paris --auto --seed 2
       smersh play books/epic --showdown Pierre --players 2
       smersh play books/epic --showdown Pierre --auto --seed 1
       smersh play books/swagmans-hope --levelled "Aussie Butcher" --level 2
@@ -234,8 +239,8 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.epic.engine import Table
     from smersh_dsl.play.epic.party import party_from
-    from smersh_dsl.play.epic.sessions import (play_encounter, play_levelled, play_showdown,
-                                              play_stranded)
+    from smersh_dsl.play.epic.sessions import (find_location, play_encounter, play_levelled,
+                                              play_showdown, play_stranded)
 
     from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
@@ -261,6 +266,10 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
         elif stranded:
             outcome = play_stranded(table)
         else:
+            if at is not None:
+                if find_location(doc, at) is None:
+                    raise NotPlayable(f"no board location {at!r}")
+                table.party.location = at
             outcome = play_encounter(table, region, lair)
     except NotPlayable as problem:
         raise click.ClickException(str(problem)) from None

@@ -252,6 +252,9 @@ class Table:
             spy.skills[target] = max(0, spy.skills.get(target, 0) - 1)
         elif kind == "move":
             self.party.location = target
+        elif kind == "place_intel":
+            self.place_intel(amount, target, step.get("on_lairs", False))
+            return
         elif kind == "advance_lobo":
             self.party.lobo += amount
         elif kind == "retreat_lobo":
@@ -260,6 +263,21 @@ class Table:
             raise GameLost("the game is lost")
         self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
                  f"{' ' + target if target else ''}]")
+
+    def place_intel(self, amount: int, target: str | None, on_lairs: bool) -> None:
+        """EP-ENC-7: "If the PASS entry instructs you to place Intel on the board, you do
+        not collect that Intel, even if it is placed in your current location." The intel
+        goes on the board's space (every lair for `place N intel lairs`), never to a spy."""
+        if on_lairs:
+            places = [loc["name"] for r in self.doc.get("regions", []) for loc in r["locations"]
+                      if "lair" in loc["features"]]
+        else:
+            places = [target or self.party.location or "(the current location)"]
+        for place in places:                                            # rule: EP-ENC-7
+            self.party.board_intel[place] = self.party.board_intel.get(place, 0) + amount
+        where = "every lair" if on_lairs else places[0]
+        here = " (not collected)" if not on_lairs and places[0] == self.party.location else ""
+        self.say(f"  [place {amount} intel on {where}{here}]")
 
     def injure(self, spy: Spy, amount: int) -> None:
         """EP-HEALTH-1: at zero health the spy dies and "discards all Statuses, Gadgets,

@@ -37,6 +37,7 @@ class Party:
     lobo: int = 0               # spaces Dr. Lobo has moved (EP-ENC-6)
     location: str | None = None
     lost: bool = False
+    board_intel: dict[str, int] = field(default_factory=dict)   # intel on board spaces (EP-ENC-7)
 
     def living(self) -> list[Spy]:
         return [s for s in self.spies if s.alive]

@@ -52,8 +52,52 @@ def roll_fate(table: Table, lair: bool, values: list[int] | None = None) -> int:
         table.say("The fate die shows resolve: gain 1 resolve and roll again.")
 
 
+def find_location(doc: dict, name: str | None) -> dict | None:
+    """The board location called ``name`` in any region, None if the board has none."""
+    for region in doc.get("regions", []):
+        for loc in region["locations"]:
+            if loc["name"] == name:
+                return loc
+    return None
+
+
+def bonus_steps(loc: dict | None) -> list[dict]:
+    """The effects a pass at ``loc`` gains (EP-ENC-6), in the board's terms."""
+    if not loc:
+        return []
+    steps = []
+    if loc.get("skill"):
+        steps.append({"kind": "raise_skill", "amount": 1, "target": loc["skill"]})
+    if "advanced_skill" in loc["features"]:
+        steps.append({"kind": "gain_advanced_skill", "amount": 1, "target": None})
+    if "gadget" in loc["features"]:
+        steps.append({"kind": "gain_gadget", "amount": 1, "target": None})
+    if "resolve" in loc["features"]:
+        steps.append({"kind": "gain_resolve", "amount": 1, "target": None})
+    return steps
+
+
+def location_bonus(table: Table, name: str | None) -> None:
+    """EP-ENC-6: "If you pass an Encounter while not in an Epic Showdown, after reading
+    the PASS entry, gain the bonus from your current location". The board's spaces say
+    what it is: a Basic Skill space raises that skill, an Advanced Skill space gains one
+    of the spy's choice, a Gadget space draws a gadget, a Resolve space gains 1 resolve.
+    HQ, airport and lair spaces give none on a pass."""
+    steps = bonus_steps(find_location(table.doc, name))
+    if steps:
+        table.say(f"A pass at {name}: the location bonus.")
+        table.run(steps)                                                # rule: EP-ENC-6
+
+
 def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome:
+    """One encounter in ``region_name``'s deck. If the party stands somewhere
+    (``table.party.location``), a lair there reads 5 and a pass gains that place's
+    bonus, or the bonus of the place an entry moved the spy to (EP-ENC-8)."""
     doc = table.doc
+    here = find_location(doc, table.party.location)
+    if here is not None and region_name is None:
+        region_name = next(r["name"] for r in doc.get("regions", []) if here in r["locations"])
+    lair = lair or (here is not None and "lair" in here["features"])     # EP-ENC-4
     region = _region(doc, region_name)
     deck = [c for c in doc["encounter_cards"] if c["region"] == region["name"]]
     card = table.rng.choice(deck)                                           # EP-ENC-2
@@ -77,9 +121,20 @@ def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome
     if table.failed:                                    # rule: EP-ENC-6, EP-GAMBLE-1
         table.party.lobo += 1
         table.say("A failure outside a showdown: Dr. Lobo advances one space.")
+        if bonus_steps(find_location(doc, table.party.location)):
+            table.say(f"A fail at {table.party.location}: no location bonus.")  # rule: EP-ENC-6
+    else:
+        # rule: EP-ENC-6, EP-ENC-8: once, after the entry's own rewards, at the place the
+        # spy ends the encounter (an entry's `move` has already set it)
+        try:
+            location_bonus(table, table.party.location)
+        except GameLost as lost:
+            return Outcome(f"Game over: {lost}.", False)
     spy = table.party.spies[0]
     return Outcome(f"{spy.name}: health {spy.health}, resolve {spy.resolve}, intel {spy.intel}; "
-                   f"Dr. Lobo moved {table.party.lobo}.", not table.failed)
+                   f"Dr. Lobo moved {table.party.lobo}"
+                   + (f"; now in {table.party.location}" if table.party.location else "") + ".",
+                   not table.failed)
 
 
 def showdown_section(doc: dict, name: str | None) -> dict:
