@@ -13,6 +13,7 @@ from conftest import REPO
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
+from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import party_from
 from smersh_dsl.play.epic.sessions import play_encounter, play_levelled, play_showdown
@@ -535,3 +536,13 @@ def test_an_encounter_that_moves_the_spy_gains_the_bonus_of_the_final_location(e
     assert outcome.won is True and t.party.location == "New York"
     assert t.party.spies[0].gadgets == 1
     assert t.party.spies[0].skills["Persuasion"] == before
+
+
+def test_a_spy_draws_from_the_deck_of_the_region_it_stands_in(epic):
+    """EP-ENC-2: "Each time you have an Encounter, draw the top Encounter card from the
+    deck matching your current region." Asked for another region's deck at a place, play
+    says so rather than draw from it."""
+    t = at(epic, [{"kind": "gain_intel", "amount": 1, "target": None}], "Paris")
+    with pytest.raises(NotPlayable, match="Paris is in Europe, not Asia"):
+        play_encounter(t, "Asia", lair=False)
+    assert play_encounter(t, "europe", lair=False).won is True

@@ -95,8 +95,12 @@ def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome
     bonus, or the bonus of the place an entry moved the spy to (EP-ENC-8)."""
     doc = table.doc
     here = find_location(doc, table.party.location)
-    if here is not None and region_name is None:
-        region_name = next(r["name"] for r in doc.get("regions", []) if here in r["locations"])
+    if here is not None:
+        home = next(r["name"] for r in doc.get("regions", []) if here in r["locations"])
+        if region_name is not None and region_name.casefold() != home.casefold():
+            raise NotPlayable(f"{table.party.location} is in {home}, not {region_name}: "
+                              "a spy draws from the deck of the region it stands in (EP-ENC-2)")
+        region_name = home
     lair = lair or (here is not None and "lair" in here["features"])     # EP-ENC-4
     region = _region(doc, region_name)
     deck = [c for c in doc["encounter_cards"] if c["region"] == region["name"]]
