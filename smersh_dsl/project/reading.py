@@ -70,9 +70,9 @@ def _opened_path(handle: int, path: Path) -> str:
         return os.path.realpath(path)
 
 
-def check_place(path: Path, root: Path | None) -> None:
-    """Raise `Outside` if ``path``, its links followed, leaves ``root``."""
-    if root is not None and not inside(os.path.realpath(path), os.path.realpath(root)):
+def check_place(where: str, real_root: str | None) -> None:
+    """Raise `Outside` if the real path ``where`` leaves ``real_root`` (both resolved)."""
+    if real_root is not None and not inside(where, real_root):
         raise Outside("the file links to a place outside the project's folder, "
                       "so it is not read")
 
@@ -89,16 +89,16 @@ def read_regular(path: Path, root: Path | None, limit: int) -> bytes:
 
     Raises `Refused` (`Outside`, `NotRegular`, `TooLarge`) or `OSError` (cannot be read).
     ``root`` None means anywhere (a file the user named that belongs to no project)."""
-    check_place(path, root)
+    real_root = None if root is None else os.path.realpath(root)     # resolved once
+    check_place(os.path.realpath(path), real_root)
     check_kind(os.stat(path).st_mode)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     handle = os.open(path, flags)
     try:
         opened = os.fstat(handle)
         check_kind(opened.st_mode)
-        if root is not None and not inside(_opened_path(handle, path), os.path.realpath(root)):
-            raise Outside("the file links to a place outside the project's folder, "
-                          "so it is not read")
+        if real_root is not None:                   # the file opened, whatever the link says now
+            check_place(_opened_path(handle, path), real_root)
         if opened.st_size > limit:
             raise TooLarge(opened.st_size)
         return _read_at_most(handle, limit)
