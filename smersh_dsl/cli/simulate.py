@@ -67,7 +67,28 @@ def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
         sys.exit(EXIT_USAGE)
 
 
-@cli.command("simulate")
+class SimulateGroup(click.Group):
+    """`smersh simulate GAME ...`: one subcommand per game. A first argument that names
+    no game (`smersh simulate books/smush`, a built JSON file) is read as the card game's
+    paths, as `smersh simulate` took them before it had a subcommand per game."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["smush", *args]
+        return super().resolve_command(ctx, args)
+
+
+@cli.group("simulate", cls=SimulateGroup)
+def simulate_group() -> None:
+    """Play a game many times with bots, and report the figures.
+
+    \b
+    Games:
+      smersh simulate smush      Agents of S.M.U.S.H.: win rates of each side
+    """
+
+
+@simulate_group.command("smush")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
