@@ -9,7 +9,8 @@ import click
 
 
 class Decider(Protocol):
-    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None) -> int: ...
+    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
+               note: str | None = "to pass") -> int: ...
 
     def number(self, prompt: str, low: int, high: int, best: int) -> int: ...
 
@@ -18,7 +19,8 @@ class RandomPolicy:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None) -> int:
+    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
+               note: str | None = "to pass") -> int:
         return self.rng.randrange(len(options))
 
     def number(self, prompt: str, low: int, high: int, best: int) -> int:
@@ -28,7 +30,8 @@ class RandomPolicy:
 class GreedyPolicy:
     """Takes the option with the best chance; on ties, the first."""
 
-    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None) -> int:
+    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
+               note: str | None = "to pass") -> int:
         if not scores:
             return 0
         return max(range(len(options)), key=lambda i: (scores[i], -i))
@@ -38,12 +41,14 @@ class GreedyPolicy:
 
 
 class Person:
-    """Asks at the terminal; the numbers on offer are shown with their chances."""
+    """Asks at the terminal; the numbers on offer are shown with their chances (a
+    ``note`` of None: scores that are a bot's preferences, not chances, are not shown)."""
 
-    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None) -> int:
+    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
+               note: str | None = "to pass") -> int:
         click.echo(prompt)
         for i, option in enumerate(options, start=1):
-            chance = f"   ({scores[i - 1]:.0%} to pass)" if scores else ""
+            chance = f"   ({scores[i - 1]:.0%} {note})" if scores and note else ""
             click.echo(f"  {i}. {option}{chance}")
         picked = click.prompt("choose", type=click.IntRange(1, len(options)), default=1)
         return picked - 1

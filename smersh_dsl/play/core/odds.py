@@ -37,7 +37,16 @@ def dice_for(level: int) -> int:
 
 def best_spend(level: int, needed: int, resolve: int, faces: tuple[str, ...]) -> tuple[int, Fraction]:
     """How much resolve to spend before the roll, and the chance to pass that gives; the
-    rest is kept to turn rolled resolve icons into successes. Ties spend less."""
+    rest is kept to turn rolled resolve icons into successes. Ties spend less.
+
+    Resolve past what can change the roll (raising the level to 6, then one per die) is
+    never worth more, so it is left out: the showdown pool's dozens of intel cost nothing."""
+    useful = max(0, MAX_DICE - level) + MAX_DICE
+    return _best_spend(level, needed, min(resolve, useful), faces)
+
+
+@lru_cache(maxsize=65536)
+def _best_spend(level: int, needed: int, resolve: int, faces: tuple[str, ...]) -> tuple[int, Fraction]:
     n = len(faces)
     p_success = Fraction(sum(1 for f in faces if f == "success"), n)
     p_resolve = Fraction(sum(1 for f in faces if f == "resolve"), n)

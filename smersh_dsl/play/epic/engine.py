@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
@@ -32,6 +33,28 @@ class EverySpyDead(Exception):
     """EP-SHOW-2: the last living spy died in a showdown, which ends it there."""
 
 
+class Reroll(Exception):
+    """EP-VAR-2: "If the [NAME] Henchman sheet is in play and you have already confronted
+    them, reroll the Fate die for a new Encounter." """
+
+
+# Tokens a spy holds and counts (UN transports, Top Secret cards): `gain 1 un_transport`.
+TOKENS = ("un_transport", "blue_un_transport", "red_un_transport", "top_secret")
+
+
+class World(Protocol):
+    """What a whole game adds to the table: the board's state that an entry can read
+    (henchman sheets, the round) or change (red intel, a stranded spy, the Butcher's card)."""
+
+    round: int
+
+    def holds(self, condition: dict) -> bool: ...
+
+    def rerolls(self, henchman: str) -> bool: ...
+
+    def effect(self, table: Table, spy: Spy, step: dict) -> bool: ...
+
+
 @dataclass
 class Table:
     doc: dict
@@ -44,6 +67,7 @@ class Table:
     failed: bool = False                 # a test failed or a gamble lost: the encounter failed
     steps_read: int = 0
     log: list[str] = field(default_factory=list)
+    world: World | None = None           # a whole game's board; None for one encounter
 
     # -- dice ------------------------------------------------------------------------
     def faces(self, die: str) -> list[str]:
@@ -80,7 +104,9 @@ class Table:
         elif kind == "goto":
             raise Jump(step["target"])
         elif kind == "reroll_if_confronted":
-            pass       # EP-VAR-2: only with the double-agent variant, which this table does not use
+            # rule: EP-VAR-2: only a whole game knows which sheets are in play and confronted
+            if self.world is not None and self.world.rerolls(step["henchman"]):
+                raise Reroll(step["henchman"])
         else:
             self.effect(step)
 
@@ -168,7 +194,7 @@ class Table:
         reads the FAIL result, so the encounter is failed as a failed test fails it
         (EP-ENC-6); no resolve is spent and a resolve icon is no success."""
         spy = self.actor or self.party.living()[0]
-        have = self.party.pool if self.in_showdown else spy.intel
+        have = self.party.pool        # "wager 1 to 6 Intel from your pool": the shared pool
         if have <= 0:                                                   # rule: EP-GAMBLE-1
             self.say("No intel to wager: the gamble is lost.")
             self.failed = True
@@ -178,10 +204,7 @@ class Table:
         won = "success" in rolled                                       # rule: EP-GAMBLE-1
         if not won:
             self.failed = True                                          # rule: EP-ENC-6
-            if self.in_showdown:
-                self.party.spend_pool(wager)
-            else:
-                spy.intel -= wager
+            self.party.spend_pool(wager)
         self.say(f"Gamble of {wager} intel: {', '.join(rolled)} - {'won' if won else 'lost'}")
         return won
 
@@ -196,23 +219,32 @@ class Table:
         if kind == "compare":
             value = {"successes": self.party.successes, "players": len(self.party.spies),
                      "intel": self.party.pool, "resolve": sum(s.resolve for s in spies),
-                     "round": 1}[condition["counter"]]
+                     "round": self.world.round if self.world else 1}[condition["counter"]]
             op = condition["op"]
             right = condition["value"]
             return {">=": value >= right, "<=": value <= right, "==": value == right,
                     "!=": value != right, ">": value > right, "<": value < right}[op]
         if kind == "expert":
             return False
-        return False   # henchman states and levels: this table plays one showdown at a time
+        if self.world is not None:       # henchman states and levels: a whole game's
+            return self.world.holds(condition)
+        return False   # one showdown or encounter alone knows no henchman's state
 
     # -- effects -----------------------------------------------------------------------
     def effect(self, step: dict) -> None:
         kind, amount, target = step["kind"], step.get("amount", 1), step.get("target")
         spy = self.actor or (self.party.living() or self.party.spies)[0]
+        if self.world is not None and self.world.effect(self, spy, step):
+            return
         if kind == "gain_intel":
             spy.intel += amount
-        elif kind == "lose_intel":
-            spy.intel = max(0, spy.intel - amount)
+        elif kind == "lose_intel":     # "All gained Intel is placed into the Intel pool"
+            self.party.spend_pool(min(amount, self.party.pool))
+        elif kind.startswith(("gain_", "lose_")) and kind[5:] in TOKENS:
+            have = spy.tokens.get(kind[5:], 0)
+            spy.tokens[kind[5:]] = have + amount if kind[0] == "g" else max(0, have - amount)
+        elif kind == "draw_top_secret":
+            spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + amount
         elif kind == "gain_resolve":
             spy.resolve = min(spy.max_resolve, spy.resolve + amount)
         elif kind == "lose_resolve":

@@ -18,6 +18,8 @@ class Spy:
     intel: int = 0
     gadgets: int = 0
     max_health: int = 0      # the sheet's health, which healing never passes (EP-REST-1)
+    rest: int = 2            # the sheet's rest value (EP-REST-1)
+    tokens: dict[str, int] = field(default_factory=dict)   # UN transports, Top Secret cards
 
     def __post_init__(self) -> None:
         self.max_health = self.max_health or self.health
@@ -67,7 +69,8 @@ def party_from(doc: dict, players: int, start_intel: int = 0) -> Party:
             stats = sheet.get("stats", {})
             spies.append(Spy(sheet["name"], dict(sheet["skills"]), stats.get("health", 5),
                              stats.get("resolve", 3), stats.get("resolve", 3),
-                             set(sheet.get("advanced_skills", [])), start_intel))
+                             set(sheet.get("advanced_skills", [])), start_intel,
+                             rest=stats.get("rest", 2)))
         else:
             spies.append(Spy(f"Agent {i + 1}", {s: DEFAULT_LEVEL for s in skills}, 5, 3, 3,
                              intel=start_intel))

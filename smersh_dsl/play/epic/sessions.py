@@ -42,7 +42,7 @@ def roll_fate(table: Table, lair: bool, values: list[int] | None = None) -> int:
         drawn = table.rng.choice(sorted(values))
         table.say(f"A fate card is drawn: its blue number is {drawn}.")
         return drawn
-    spy = table.party.spies[0]
+    spy = table.actor or table.party.spies[0]      # the spy having the encounter
     while True:
         face = table.roll("fate")
         if face.isdigit():

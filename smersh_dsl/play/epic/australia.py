@@ -1,0 +1,236 @@
+"""Swagman's Hope in a whole game: red intel, the hub, dead drops, the stranded deck,
+the Aussie Butcher's token and the end-of-turn limits (SH-*).
+
+The expansion was written for the original edition, whose location tokens, villain
+deck and fate cards the Epic Edition lacks; where its rules lean on them, the reading
+chosen is written at the code and in docs/books.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from smersh_dsl.play.epic.world import rule
+
+if TYPE_CHECKING:
+    from smersh_dsl.play.epic.game import Game
+    from smersh_dsl.play.epic.party import Spy
+
+BUTCHER = "Aussie Butcher"
+
+
+def active(game: Game) -> bool:
+    return game.state.expansion and game.board.hub() is not None
+
+
+def random_coastal(game: Game) -> str:
+    """SH-BOARD-1: "Draw a Fate Card and look at the number in the BLUE circle": each of
+    the four coastal cities equally likely (assumption: the Epic box has no fate deck)."""
+    return game.rng.choice(game.board.coastal())
+
+
+# -- setup -------------------------------------------------------------------------------
+
+def setup(game: Game) -> None:
+    """Swagman's Hope's Australia Setup, steps 3-7."""
+    state, board = game.state, game.board
+    hub = board.hub()
+    if hub is None:
+        return
+    if len(state.seats) < 2:
+        from smersh_dsl.play.core.errors import NotPlayable
+        raise NotPlayable("Swagman's Hope: \"a solo player must control two or more UN "
+                          "Agents\": play with --players 2 or more")
+    state.red_un_at_hub = True                                   # step 3
+    state.closed = [p.name for p in board.places.values() if p.has("closed")]   # step 4
+    tokens = sorted(game.doc.get("red_intel") or [], key=lambda t: (t["icon"], t["value"]))
+    start_value = 1 if len(state.seats) >= 4 else 2              # step 5
+    first = next((t for t in tokens if t["icon"] == "Weapons" and t["value"] == start_value), None)
+    if first is not None:
+        tokens.remove(first)
+        state.red_board[hub] = [first]
+        game.party.lobo += first["value"]                        # "advance Dr. Lobo's track"
+        game.say(f"Red intel ({first['icon']} {first['value']}) waits at {hub}: "
+                 f"Dr. Lobo advances {first['value']}.")
+    game.rng.shuffle(tokens)                                     # step 6: face down, mixed
+    state.red_supply = tokens
+    if state.red_supply:
+        city = random_coastal(game)
+        state.red_board.setdefault(city, []).append(state.red_supply.pop())
+    drops = sorted(d["name"] for d in game.doc.get("dead_drops") or [])
+    game.rng.shuffle(drops)                                      # step 7
+    # "place one ... on each of the remaining Australian cities without a token", and
+    # "add the Bonus Dead Drop Tokens to the coastal cities in Australia during setup":
+    # the coastal cities without red intel
+    cities = board.coastal()
+    for city in cities:
+        if city not in state.red_board and drops:
+            state.dead_drops[city] = drops.pop()
+    state.butcher_at = random_coastal(game) if _butcher(game) else None
+
+
+def _butcher(game: Game) -> dict | None:
+    return next((h for h in game.doc.get("henchmen", []) if h.get("levels")), None)
+
+
+def butcher_is(game: Game, state: str | None) -> bool:
+    """`if henchman "Aussie Butcher" defeated` stands for "his card has been flipped"."""
+    s = game.state
+    return {"defeated": s.butcher_flipped, "undefeated": not s.butcher_flipped,
+            "in_play": _butcher(game) is not None, "confronted": s.butcher_level > 1,
+            None: _butcher(game) is not None}.get(state, False)
+
+
+# -- the board ---------------------------------------------------------------------------
+
+def hub_open(game: Game) -> bool:
+    """SH-BOARD-3: "players may not enter Swagman's Hope under any circumstances unless at
+    least 1 Red Intel token is present there"."""
+    hub = game.board.hub()
+    return hub is not None and bool(game.state.red_board.get(hub))      # rule: SH-BOARD-3
+
+
+def board_intel(game: Game) -> int:
+    """SH-INTEL-2: what counts towards intel overflow: the yellow intel on the board and
+    the red intel in the coastal cities, "but not in Swagman's Hope"."""
+    hub = game.board.hub()
+    red = sum(len(v) for k, v in game.state.red_board.items() if k != hub)
+    return sum(game.party.board_intel.values()) + red                   # rule: SH-INTEL-2
+
+
+def overflow(game: Game) -> None:
+    """Intel overflow, at the game's `intel_overflow` (8 in the base rules we assume, 6 with
+    Swagman's Hope "whatever the number of players": SH-INTEL-2). Base: remove all yellow
+    intel from the board (the Epic Edition has no location tokens to keep one of).
+    Swagman's Hope: red intel stays; one red intel of a coastal city is flipped and moved
+    into the hub, advancing Dr. Lobo by its number, or with none in the coastal cities one
+    from the supply goes face down on a random coastal city."""
+    limit = rule(game.doc, "intel_overflow", default=0)
+    if not limit or board_intel(game) < limit:
+        return
+    game.say(f"Intel overflow: {board_intel(game)} intel on the board; the yellow intel "
+             "is removed.")
+    game.party.board_intel.clear()
+    hub = game.board.hub()
+    if not active(game) or hub is None:
+        return
+    coastal = [(c, t) for c in game.board.coastal() for t in game.state.red_board.get(c, [])]
+    if coastal:                                                         # rule: SH-INTEL-2
+        # "players must choose one of those Red Intel tokens": the lowest number first
+        city, token = min(coastal, key=lambda ct: (ct[1]["value"], ct[0]))
+        game.state.red_board[city].remove(token)
+        if not game.state.red_board[city]:
+            del game.state.red_board[city]
+        game.state.red_board.setdefault(hub, []).append(token)
+        game.party.lobo += token["value"]
+        game.say(f"  red intel from {city} ({token['icon']} {token['value']}) goes to {hub}: "
+                 f"Dr. Lobo advances {token['value']}.")
+    elif game.state.red_supply:
+        city = random_coastal(game)
+        game.state.red_board.setdefault(city, []).append(game.state.red_supply.pop())
+        game.say(f"  a red intel token is placed face down in {city}.")
+
+
+def collect(game: Game, spy: Spy, place: str) -> None:
+    """Intel on the space a spy ends its movement on goes to the pool (EP-MOVE-1); red
+    intel outside the hub too ("players pick up and use Red Intel in the same manner as
+    Yellow Intel"); in the hub only a pass rescues it (SH-INTEL-3). Each red intel token
+    in the pool counts as one intel (assumption: its number matters only to the track)."""
+    yellow = game.party.board_intel.pop(place, 0)
+    red = [] if place == game.board.hub() else game.state.red_board.pop(place, [])
+    if yellow or red:
+        spy.intel += yellow + len(red)
+        game.say(f"{spy.name} collects {yellow + len(red)} intel in {place}.")
+
+
+def arrive(game: Game, spy: Spy, place: str) -> None:
+    """SH-DROP-1: a dead drop "claimed by the first player to land on a city that
+    contains one. The bonus should be applied immediately, before any encounter. Tokens
+    are not replaced." The Red UN Transport at the hub "is immediately claimed by the
+    first player to travel to Swagman's Hope"; the bot keeps it."""
+    state = game.state
+    drop = state.dead_drops.pop(place, None)
+    if drop is not None:                                                # rule: SH-DROP-1
+        card = next(d for d in game.doc.get("dead_drops") or [] if d["name"] == drop)
+        game.say(f"{spy.name} claims the dead drop in {place}: {drop}.")
+        game.table.actor = spy
+        game.table.run(card["steps"])
+    if place == game.board.hub() and state.red_un_at_hub:
+        state.red_un_at_hub = False
+        spy.tokens["red_un_transport"] = spy.tokens.get("red_un_transport", 0) + 1
+        game.say(f"{spy.name} claims the Red UN Transport.")
+
+
+def rescue(game: Game, spy: Spy) -> None:
+    """SH-INTEL-3: "On successful completion of an encounter (even if the player was moved
+    away), the player may take ONE Red Intel from Swagman's Hope ... Dr. Lobo's track then
+    moves BACK 1 or 2 spaces, corresponding to the number on the token." The bot takes the
+    highest number."""
+    hub = game.board.hub()
+    tokens = game.state.red_board.get(hub or "", [])
+    if not tokens:
+        return
+    token = max(tokens, key=lambda t: t["value"])
+    tokens.remove(token)
+    if not tokens:
+        del game.state.red_board[hub]
+    spy.intel += 1
+    game.party.lobo -= token["value"]                                   # rule: SH-INTEL-3
+    game.say(f"{spy.name} rescues red intel ({token['icon']} {token['value']}): "
+             f"Dr. Lobo moves back {token['value']}.")
+
+
+def end_of_turn(game: Game, spy: Spy) -> None:
+    """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
+    Transports or Top Secret cards ... They must discard down to 3"."""
+    for kind, name in (("un_transport", "UN Transport"), ("top_secret", "Top Secret")):
+        limit = rule(game.doc, "hand_limit", name, default=0)
+        have = spy.tokens.get(kind, 0)
+        if limit and have > limit:                                      # rule: SH-LIMIT-1
+            spy.tokens[kind] = limit
+            game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
+
+
+# -- what entries do ---------------------------------------------------------------------
+
+def effect(game: Game, spy: Spy, step: dict) -> bool:
+    """The effects only a whole game with Swagman's Hope can apply; True when applied."""
+    kind, amount = step["kind"], step.get("amount", 1)
+    state = game.state
+    if kind == "gain_red_intel":
+        # "Players may never gain Red Intel from base-game encounters": only the
+        # expansion's entries say `gain red_intel`; with none left in the supply, none
+        for _ in range(amount):
+            if state.red_supply:
+                state.red_supply.pop()
+                spy.intel += 1
+        game.say(f"  [gain red intel {amount}]")
+        return True
+    if kind == "stranded":
+        # SH-STRAND-1: "the player immediately moves their character token to the
+        # Australian Outback region, then draws a card from the Stranded Deck"
+        outback = next((p for p in game.board.with_feature("stranded_only")), None)
+        if outback is None or not state.stranded_deck:
+            game.say("  [stranded: the document has no Outback or no stranded cards]")
+            return True
+        seat = game.seat_of(spy)
+        seat.stranded = state.stranded_deck.pop(0)
+        state.stranded_deck.append(seat.stranded)
+        seat.location = outback
+        game.party.location = outback
+        game.say(f"  [{spy.name} is stranded in the {outback}]")        # rule: SH-STRAND-1
+        return True
+    if kind == "flip":
+        state.butcher_flipped = True                                    # rule: SH-BUTCHER-1
+        game.say("  [flip the Aussie Butcher's card]")
+        return True
+    if kind == "draw_villain_card":
+        # Assumption: every villain card begins "Advance Dr. Lobo 1 space"; the rest of a
+        # card's text (Sydney airport, injuries) is prose the engine tells, not plays
+        villains = game.doc.get("villains") or []
+        card = game.rng.choice(villains) if villains else None
+        game.party.lobo += 1
+        game.say(f"  [villain card{': ' + card['name'] if card else ''}: Dr. Lobo advances 1]"
+                 + (f" {card['effect']}" if card else ""))
+        return True
+    return False

@@ -1,0 +1,172 @@
+"""The world map of a whole game: its places, routes and where a spy can move (EP-MOVE-1).
+
+Built from a document's `regions` alone. Swagman's Hope's board (an expansion's
+`override region Australia`) brings its own rules of movement: 2-point routes with no
+partial travel (SH-BOARD-2), a hub entered or left only as the whole movement and only
+while red intel lies there (SH-BOARD-3), and an Outback no move can enter (SH-BOARD-4).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+WALK = 2            # EP-MOVE-1: "Spies can move up to 2 spaces"
+EXTRA = 1           # EP-MOVE-1: "You may spend 1 Resolve to move an additional space"
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    region: str
+    kind: str                      # city, area, ocean
+    features: frozenset[str]
+    skill: str | None = None
+    fate: int | None = None        # SH-BOARD-1: the fate card's blue number of a coastal city
+    values: tuple[int, ...] | None = None
+
+    def has(self, feature: str) -> bool:
+        return feature in self.features
+
+
+@dataclass
+class Board:
+    places: dict[str, Place]
+    links: dict[str, dict[str, int]] = field(default_factory=dict)   # neighbour -> points
+    bonuses: dict[str, dict] = field(default_factory=dict)           # region -> bonus
+
+    @classmethod
+    def of(cls, doc: dict) -> Board:
+        places: dict[str, Place] = {}
+        links: dict[str, dict[str, int]] = {}
+        bonuses: dict[str, dict] = {}
+        for region in doc.get("regions", []):
+            for loc in region["locations"]:
+                values = tuple(loc["values"]) if loc.get("values") else None
+                places[loc["name"]] = Place(loc["name"], region["name"], loc["kind"],
+                                            frozenset(loc["features"]), loc.get("skill"),
+                                            loc.get("fate"), values)
+                links.setdefault(loc["name"], {})
+            if region.get("bonus"):
+                bonuses[region["name"]] = region["bonus"]
+        for region in doc.get("regions", []):
+            for route in region["routes"]:
+                a, b, cost = route["from"], route["to"], route.get("cost", 1)
+                links.setdefault(a, {})[b] = cost
+                links.setdefault(b, {})[a] = cost
+        return cls(places, links, bonuses)
+
+    # -- what places are ------------------------------------------------------------
+    def where(self, name: str) -> Place:
+        return self.places[name]
+
+    def with_feature(self, feature: str) -> list[str]:
+        return [p.name for p in self.places.values() if p.has(feature)]
+
+    @property
+    def lairs(self) -> list[str]:
+        return self.with_feature("lair")
+
+    @property
+    def hqs(self) -> list[str]:
+        return self.with_feature("hq")
+
+    def coastal(self) -> list[str]:
+        """SH-BOARD-1: the four coastal cities, in the order of their blue numbers."""
+        found = [p for p in self.places.values() if p.has("coastal") and p.fate is not None]
+        return [p.name for p in sorted(found, key=lambda p: p.fate or 0)]
+
+    def hub(self) -> str | None:
+        hubs = self.with_feature("hub")
+        return hubs[0] if hubs else None
+
+    def airports(self, closed: set[str]) -> list[str]:
+        """EP-MOVE-1: the airports a spy may fly between; a closed one (Sydney's at the
+        start of a Swagman's Hope game) is no airport until it opens."""
+        key = frozenset(closed)
+        cache = self.__dict__.setdefault("_airport_cache", {})
+        if key not in cache:
+            cache[key] = [p.name for p in self.places.values()
+                          if p.has("airport") and p.name not in closed]
+        return cache[key]
+
+    # -- movement ---------------------------------------------------------------------
+    def destinations(self, start: str, resolve: int, hub_open: bool,
+                     closed: set[str]) -> dict[str, int]:
+        """Every place a spy on ``start`` can end the movement on, with the resolve it
+        costs (0, or 1 for the extra point). Staying put costs nothing.
+
+        EP-MOVE-1: up to 2 points along the lines, +1 for 1 resolve; from an open airport
+        any other open airport is one space. SH-BOARD-2: a 2-point route needs 2 points
+        left ("Partial travel between these spaces is not allowed"). SH-BOARD-3: moving
+        into or out of the hub "takes up the player's entire movement phase", and the hub
+        may be entered only while red intel lies there (``hub_open``). SH-BOARD-4: a
+        `stranded_only` place is never entered by moving."""
+        key = (start, resolve > 0, hub_open, frozenset(closed))
+        cache = self.__dict__.setdefault("_reach_cache", {})
+        if key not in cache:
+            cache[key] = self._destinations(start, resolve, hub_open, closed)
+        return dict(cache[key])
+
+    def _destinations(self, start: str, resolve: int, hub_open: bool,
+                      closed: set[str]) -> dict[str, int]:
+        budget = WALK + (EXTRA if resolve > 0 else 0)                    # rule: EP-MOVE-1
+        hub = self.hub()
+        best: dict[str, int] = {start: 0}
+        if start == hub:                                                 # rule: SH-BOARD-3
+            return {start: 0, **{n: 0 for n in self.links.get(start, {})}}
+        airports = set(self.airports(closed))
+        frontier = [(start, 0)]
+        while frontier:
+            here, used = frontier.pop()
+            steps = dict(self.links.get(here, {}))
+            if here in airports:                                         # rule: EP-MOVE-1
+                for other in airports:
+                    if other != here:
+                        steps[other] = min(steps.get(other, 1), 1)
+            for there, cost in steps.items():
+                place = self.places.get(there)
+                if place is None or place.has("stranded_only"):         # rule: SH-BOARD-4
+                    continue
+                if there == hub:                                         # rule: SH-BOARD-3
+                    if here == start and hub_open:
+                        best.setdefault(there, 0)
+                    continue
+                total = used + cost                                      # rule: SH-BOARD-2
+                if total > budget or best.get(there, budget + 1) <= total:
+                    continue
+                best[there] = total
+                frontier.append((there, total))
+        return {name: (1 if used > WALK else 0) for name, used in best.items()}
+
+    def distances(self, start: str, closed: set[str]) -> dict[str, int]:
+        """Turns of plain movement (2 points each, airports one space) from ``start`` to
+        every place: what a bot uses to head for something out of reach this turn.
+        Computed once per start and set of closed airports."""
+        key = (start, frozenset(closed))
+        cache = self.__dict__.setdefault("_distance_cache", {})
+        if key not in cache:
+            cache[key] = self._distances(start, closed)
+        return cache[key]
+
+    def _distances(self, start: str, closed: set[str]) -> dict[str, int]:
+        airports = set(self.airports(closed))
+        points = {start: 0}
+        frontier = [(0, start)]
+        while frontier:
+            used, here = heapq.heappop(frontier)
+            if used > points.get(here, 10**6):
+                continue
+            steps = dict(self.links.get(here, {}))
+            if here in airports:
+                for other in airports:
+                    steps.setdefault(other, 1)
+            for there, cost in steps.items():
+                place = self.places.get(there)
+                if place is None or place.has("stranded_only") or place.has("hub"):
+                    continue
+                total = used + cost
+                if total < points.get(there, 10**6):
+                    points[there] = total
+                    heapq.heappush(frontier, (total, there))
+        return {name: (used + WALK - 1) // WALK for name, used in points.items()}

@@ -1,0 +1,121 @@
+"""How the sensible bot weighs a whole game's choices (docs/books.md, "The bots").
+
+Every choice of the game is put to a seat's decider with a score per option: the
+sensible bot (`GreedyPolicy`) takes the best, the random bot any, a person sees the
+options. The scores say what a careful player would want: intel (it pays for the
+henchman), the spy's missions, its health, and Dr. Lobo kept far away.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from smersh_dsl.play.core.odds import gamble_chance, pass_chance
+
+if TYPE_CHECKING:
+    from smersh_dsl.play.epic.game import Game
+    from smersh_dsl.play.epic.party import Spy
+
+# What one unit of an effect is worth to the party, in intel (assumption: a bot's taste).
+WORTH = {"gain_intel": 1.0, "retreat_lobo": 2.5, "advance_lobo": -2.5, "gain_resolve": 0.6,
+         "lose_resolve": -0.6, "heal_injury": 0.8, "take_injury": -1.2, "raise_skill": 1.2,
+         "lower_skill": -1.2, "gain_advanced_skill": 1.2, "lose_advanced_skill": -1.2,
+         "gain_gadget": 0.5, "lose_gadget": -0.5, "gain_un_transport": 0.7, "lose_intel": -1.0,
+         "gain_status": 0.3, "gain_red_intel": 1.0, "gain_success": 1.0, "gain_top_secret": 0.3}
+
+
+def worth(steps: list[dict]) -> float:
+    """What a list of effects (a mission's reward, a region bonus) is worth."""
+    total = 0.0
+    for step in steps:
+        total += WORTH.get(step["kind"], 0.0) * step.get("amount", 1)
+    return total
+
+
+def chance(game: Game, spy: Spy, steps: list[dict]) -> float:
+    """The chance to pass the first test or gamble of ``steps`` (a `choose` counts its best
+    option), spending the spy's resolve at best; 1 when nothing is tested."""
+    table = game.table
+    faces = tuple(table.faces("skill"))
+    for step in steps:
+        kind = step["kind"]
+        if kind == "test":
+            if any(spy.holds(n) for n in step["auto_pass_with"]):
+                return 1.0
+            best = Fraction(0)
+            for option in step["options"]:
+                opt = option if option["pick"] != "d6" else dict(option, pick="any")
+                level = table._level(spy, opt, step)
+                best = max(best, pass_chance(level, option["successes"], spy.resolve, faces))
+            return float(best)
+        if kind == "gamble":
+            pool = game.party.pool
+            return float(gamble_chance(min(6, pool), faces)) if pool else 0.0
+        if kind == "choice":
+            options = [o for o in step["options"] if o["guard"] is None or table.holds(o["guard"])]
+            scores = [chance(game, spy, o["steps"]) for o in options if o["goto"] is None]
+            return max(scores, default=1.0)
+    return 1.0
+
+
+def response_scores(game: Game, spy: Spy, card: int, responses: list[dict],
+                    values: list[int], entries: dict[str, dict]) -> list[float]:
+    """How likely each response is to pass, over the die values it may read (a lair's
+    one). Assumption: the sensible bot knows its book as a seasoned player knows the
+    responses that suit their spy; it does not know the die."""
+    scores = []
+    for response in responses:
+        found = [chance(game, spy, entries[k]["steps"])
+                 for k in (f"{card:02d}.{response['number']}.{v}" for v in values) if k in entries]
+        scores.append(sum(found) / len(found) if found else 0.0)
+    return scores
+
+
+def hurt(spy: Spy) -> bool:
+    """Rest when hurt: at half health or less (assumption)."""
+    return spy.health * 2 <= spy.max_health
+
+
+def place_score(game: Game, spy: Spy, seat_missions: list[str], place: str, resolve: int,
+                distance: dict[str, int]) -> float:
+    """A destination's worth: intel there, a mission city, a dead drop, red intel to rescue,
+    a location bonus; less for a lair (it always reads 5), and for the resolve it costs.
+    Far things count a little, so a bot heads for them over several turns."""
+    state, board = game.state, game.board
+    where = board.where(place)
+    missions = {m["name"]: m for m in game.doc["missions"]}
+    score = 0.0
+    score += 1.5 * game.party.board_intel.get(place, 0)
+    if place != board.hub():
+        score += 1.5 * len(state.red_board.get(place, []))
+    elif state.red_board.get(place):
+        score += 2.5
+    if any(missions[m]["city"] == place for m in seat_missions if m in missions):
+        score += 3.0
+    if place in state.dead_drops:
+        score += 1.5
+    if where.skill or where.features & {"advanced_skill", "gadget", "resolve"}:
+        score += 0.5
+    if where.has("lair") and not game.party.board_intel.get(place):
+        score -= 1.0
+    score -= 0.8 * resolve
+    # something worth having, a few turns away
+    targets = [p for p, n in game.party.board_intel.items() if n] + [
+        missions[m]["city"] for m in seat_missions if m in missions]
+    near = min((distance.get(t, 99) for t in targets), default=99)
+    here = min((game.board.distances(place, set(state.closed)).get(t, 99) for t in targets),
+               default=99) if targets else 99
+    if targets and here < near:
+        score += 0.4
+    return score
+
+
+def should_confront(game: Game, cost: int) -> float:
+    """Confront a henchman when the pool pays for it with some intel to spare as resolve in
+    the showdown, or at once when Dr. Lobo is close (assumption)."""
+    pool = game.party.pool
+    if pool < cost:
+        return 0.0
+    rounds_left = game.lobo_line - game.state.round
+    return 1.0 if pool >= cost + 2 or rounds_left <= 2 else 0.0
