@@ -189,6 +189,19 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 
 @cli.command("play")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--game", "whole", is_flag=True,
+              help="A whole game: rounds of movement and encounters, henchmen, Dr. Lobo.")
+@click.option("--with", "with_paths", multiple=True, type=click.Path(path_type=Path),
+              metavar="EXPANSION", help="Whole game: with this expansion (books/swagmans-hope).")
+@click.option("--henchman", "henchmen", multiple=True, metavar="NAME",
+              help="Whole game: the henchman faced (repeat with --variant multiple_henchmen; "
+                   "the first named is the main one).")
+@click.option("--spy", "spies", multiple=True, metavar="NAME",
+              help="Whole game: a spy sheet to play (repeat per player).")
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="Whole game: a variant (multiple_henchmen, henchman_clones, ...).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Whole game: save it here at each round; continued if it exists.")
 @click.option("--showdown", "showdown", metavar="NAME", help="Play this showdown or Dr. Lobo section.")
 @click.option("--encounter", "region", metavar="REGION", default=None,
               help="Play one encounter drawn from this region's deck (the default game).")
@@ -212,18 +225,26 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True)
 @click.option("--bot", "bot_side", type=click.Choice(["smush", "harmony"]), default=None,
               help="Card game: a bot (of --policy) plays this side, a person the other.")
-def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | None, lair: bool,
+def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, ...],
+                 henchmen: tuple[str, ...], spies: tuple[str, ...], variants: tuple[str, ...],
+                 save_path: Path | None, showdown: str | None, region: str | None, lair: bool,
                  at: str | None,
                  levelled: str | None, level: int, stranded: bool, log_path: Path | None,
                  expert: bool, players: int, intel: int, seed: int | None, auto: bool,
                  policy: str, bot_side: str | None) -> None:
-    """Play an encounter or a showdown in the terminal, from the JSON documents.
+    """Play a whole game, an encounter or a showdown in the terminal, from the JSON.
 
     PATHS are built documents (build/<id>/<id>.json) or projects, which are
-    built first. Without --showdown, one encounter is played.
+    built first. With --game, a whole game of Agents of SMERSH (each person
+    at the keyboard in turn, or bots with --auto); without it, one encounter
+    is played, or the showdown --showdown names.
 
     \b
     Examples:
+      smersh play books/epic --game --players 2
+      smersh play books/epic --game --auto --seed 1 --players 4
+      smersh play books/epic --game --with books/swagmans-hope --players 2
+      smersh play books/epic --game --players 2 --save my-game.json
       smersh play build/smersh/smersh.json --encounter Europe
       smersh play books/epic --at Paris --auto --seed 2
       smersh play books/epic --showdown Pierre --players 2
@@ -244,6 +265,12 @@ def play_command(paths: tuple[Path, ...], showdown: str | None, region: str | No
 
     from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
+    if whole or with_paths or save_path is not None:
+        from smersh_dsl.cli.epic import game_document, options_of, play_whole_game
+        bot = "person" if not auto else ("random" if policy == "random" else "sensible")
+        doc = game_document(paths or (Path("epic"),), with_paths)
+        play_whole_game(doc, options_of(players, henchmen, spies, bot, variants), seed, save_path)
+        return
     paths = resolve_paths(paths)
     if log_path is not None:
         _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)

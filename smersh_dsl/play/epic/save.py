@@ -66,6 +66,10 @@ def load(path: Path, doc: dict, say):  # noqa: ANN001, ANN201 - game.Game
     if data.get("format_version") != VERSION:
         raise SaveProblem(f"{path}: /format_version: a save of version "
                           f"{data.get('format_version')!r}; this smersh reads version {VERSION}")
+    missing = [k for k in ("document", "rng", "state", "spies", "lobo", "board_intel")
+               if k not in data]
+    if missing:
+        raise SaveProblem(f"{path}: /{missing[0]}: missing: not a whole saved game")
     if data.get("document") != identity(doc):
         saved = data.get("document") or {}
         raise SaveProblem(f"{path}: /document: this game was saved from {saved.get('id')} "

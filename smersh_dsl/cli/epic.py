@@ -1,0 +1,142 @@
+"""`smersh play --game` and `smersh simulate epic`: whole games of Agents of SMERSH."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import EXIT_USAGE
+from smersh_dsl.cli.simulate import PROGRESS_FROM, resolve_paths, simulate_group
+
+
+def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...]) -> dict:
+    """The game to play: the game document among ``paths``, or with ``--with`` an
+    expansion applied to it (a project or a built `<id>.merged.json`)."""
+    from smersh_dsl.cli.data import _load_documents
+
+    loaded = _load_documents(resolve_paths(paths))
+    games = [d for d in loaded if d["kind"] == "game"]
+    if not games:
+        raise click.ClickException("no game document to play among the paths given "
+                                   "(try books/epic)")
+    if not with_paths:
+        return games[0]
+    merged = [d for d in _load_documents(resolve_paths(with_paths))
+              if d["kind"] == "game" and d.get("expansions")]
+    if not merged:
+        raise click.ClickException("--with names no expansion of the game (a project such as "
+                                   "books/swagmans-hope, or its built <id>.merged.json)")
+    base = games[0]["id"]
+    if merged[0]["id"] != base:
+        raise click.ClickException(f"--with: the expansion extends {merged[0]['id']}, "
+                                   f"not {base}")
+    return merged[0]
+
+
+def options_of(players: int, henchmen: tuple[str, ...], spies: tuple[str, ...], bot: str,
+               variants: tuple[str, ...]):  # noqa: ANN201 - game.Options
+    from smersh_dsl.play.epic.game import Options
+    return Options(players, tuple(henchmen), tuple(spies), bot, tuple(variants))
+
+
+def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None) -> None:  # noqa: ANN001
+    """A whole game at the terminal (people, or bots with --auto), saved at every round's
+    start to ``save_path`` and continued from it when it exists."""
+    from smersh_dsl.export.outputs import OutputError
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic import save
+    from smersh_dsl.play.epic.game import setup
+    from smersh_dsl.play.epic.rounds import play_game
+
+    try:
+        if save_path is not None and save_path.exists():
+            game = save.load(save_path, doc, click.echo)
+            for seat in game.state.seats:       # who plays now: --auto's bots or people
+                seat.bot = options.bot
+            click.echo(f"Continuing the game saved in {save_path}: round {game.state.round}.")
+            if game.state.outcome is not None:
+                click.echo(f"That game is over: the spies {game.state.outcome}.")
+                return
+        else:
+            game = setup(doc, options, random.Random(seed), click.echo)
+        keep = (lambda g: save.save(save_path, g)) if save_path is not None else None
+        play_game(game, keep)
+        if save_path is not None:
+            save.save(save_path, game)
+    except save.SaveProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
+    except OutputError as error:
+        click.echo(f"smersh play: {error}; the game is not saved", err=True)
+        sys.exit(EXIT_USAGE)
+    except (click.exceptions.Abort, EOFError, KeyboardInterrupt):
+        where = f"; saved at the start of the round in {save_path}" if save_path else ""
+        click.echo(f"\nGame abandoned{where}.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+@simulate_group.command("epic")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--with", "with_paths", multiple=True, type=click.Path(path_type=Path),
+              metavar="EXPANSION", help="Play with this expansion (books/swagmans-hope).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
+@click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True)
+@click.option("--henchman", "henchmen", multiple=True, metavar="NAME",
+              help="The henchman faced (repeat with --variant multiple_henchmen; the first "
+                   "named is the main one). Default: the easiest sheet.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="A variant of the game (multiple_henchmen, henchman_clones, ...).")
+@click.option("--bot", type=click.Choice(["sensible", "random"]), default="sensible",
+              show_default=True, help="How every spy is played (docs/books.md, The bots).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The same seed, the same games and figures.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes playing games (default: the cores available).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="csv: one row per game.")
+def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...], games: int,
+                          players: int, henchmen: tuple[str, ...], variants: tuple[str, ...],
+                          bot: str, seed: int, jobs: int | None, fmt: str) -> None:
+    """Play whole games of Agents of SMERSH with bots, and report what the book does.
+
+    The spies' win rate with a 95% Wilson interval, the rounds played, the
+    round Dr. Lobo was confronted in, how often the main henchman fell before
+    he came, deaths and intel spent per game, and the entries and encounters
+    that most often cost a spy health or moved Dr. Lobo: a writer's "most
+    dangerous entries". PATHS is the game (default: books/epic).
+
+    \b
+    Examples:
+      smersh simulate epic books/epic --games 1000 --players 4 --seed 1
+      smersh simulate epic books/epic --with books/swagmans-hope --players 2
+      smersh simulate epic books/epic --henchman Pierre --format json
+      smersh simulate epic books/epic --bot random --games 200 --format csv
+    """
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic.game import setup
+    from smersh_dsl.play.epic.simulate import render_csv, render_json, render_text, run, summary
+
+    doc = game_document(paths or (Path("epic"),), with_paths)
+    options = options_of(players, henchmen, (), bot, variants)
+    try:
+        setup(doc, options, random.Random(0), lambda _: None)    # bad options fail here, once
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
+    told = [0]
+
+    def progress(done: int) -> None:      # a line each tenth of the way
+        if games >= PROGRESS_FROM and (done * 10 // games > told[0] or done == games):
+            told[0] = done * 10 // games
+            click.echo(f"played {done} of {games} games", err=True)
+
+    played = run(doc, options, games, seed, jobs, progress)
+    title = doc["title"] + "".join(f" + {e['title']}" for e in doc.get("expansions") or [])
+    if fmt == "csv":
+        click.echo(render_csv(played), nl=False)
+        return
+    figures = summary(played, games, seed, options, title)
+    click.echo((render_json if fmt == "json" else render_text)(figures), nl=False)
