@@ -327,7 +327,8 @@ def test_confronting_a_henchman_costs_its_intel_for_the_number_of_players():
     """EP-HENCH-2: "if you were playing with 2 players and the Pierre Henchman sheet, you'd
     need to spend 6 Intel." EP-SHOW-5: "Failure in Henchman Epic Showdown Encounters does
     NOT advance the Dr. Lobo Track."""
-    game, lines = new_game(epic_doc(), players=2, henchmen=("Pierre",))
+    game, lines = new_game(epic_doc(), players=2, henchmen=("Pierre",),
+                           answers=Answers({"Confront Pierre": 1}))
     assert turn.henchman_cost(game) == 6
     game.party.spies[0].intel = 6
     game.state.round = 2
@@ -416,3 +417,68 @@ def test_the_same_seed_plays_the_same_game():
     second, b = new_game(epic_doc(), players=3, seed=5)
     play_game(second)
     assert a == b
+
+
+# -- tests and statuses in a whole game ---------------------------------------------------------
+
+def test_a_basic_skill_space_never_raises_a_skill_past_5():
+    """EP-SKILL-1: "While on your Spy board, you may only have up to a level of 5". A pass at
+    Berlin (a Spycraft space) leaves a Spycraft of 5 at 5."""
+    doc = entry_doc(epic_doc(), "Europe", [a_test()])
+    game, _ = new_game(doc, players=1)
+    spy = game.party.spies[0]
+    spy.skills["Spycraft"] = 5
+    place(game, 0, "Berlin")
+    game.rng.faces = ["success"] * 6
+    turn.encounter(game, 0)
+    assert spy.skills["Spycraft"] == 5
+
+
+def test_a_test_offers_each_skill_with_its_own_modifier_and_successes():
+    """EP-TEST-3: "Test Spycraft -2 or Hand to Hand -1 [2]. You choose to either test your
+    Spycraft or your Hand to Hand. If you choose Spycraft, you would roll ... Spycraft Skill
+    -2, needing only 1 success. If you choose Hand to Hand, ... -1, needing [2] successes.\""""
+    step = a_test()
+    step["options"] = [{"pick": "named", "skill": "Spycraft", "modifier": -2, "successes": 1},
+                       {"pick": "named", "skill": "Hand to Hand", "modifier": -1, "successes": 2}]
+    answers = Answers({"Who takes the test": 1})
+    game, lines = new_game(entry_doc(epic_doc(), "Europe", [step]), players=1, answers=answers)
+    spy = game.party.spies[0]
+    spy.resolve, spy.skills["Hand to Hand"] = 0, 4
+    place(game, 0, "Rome")
+    turn.encounter(game, 0)
+    offered = next(o for p, o in answers.asked if p.startswith("Who takes the test"))
+    assert offered == [f"{spy.name}: Spycraft -2 [1]", f"{spy.name}: Hand to Hand -1 [2]"]
+    assert any(line.startswith(f"{spy.name} rolls 3 dice") for line in lines)
+
+
+def test_a_bonus_with_an_advanced_skill_adds_a_die():
+    """EP-TEST-5: "Test Persuasion [2] (+1 with Seduction) ... If you have the Advanced Skill
+    Seduction, roll that many dice plus 1.\""""
+    step = a_test("Persuasion", 2)
+    step["dice_with"] = [{"holdable": "Seduction", "dice": 1}]
+    game, lines = new_game(entry_doc(epic_doc(), "Europe", [step]), players=1)
+    spy = game.party.spies[0]
+    spy.resolve, spy.skills["Persuasion"] = 0, 2
+    spy.held.add("Seduction")
+    place(game, 0, "Rome")
+    turn.encounter(game, 0)
+    assert any(line.startswith(f"{spy.name} rolls 3 dice") for line in lines)
+
+
+def test_a_companion_held_by_one_spy_opens_a_showdown_choice_for_all():
+    """EP-STATUS-2: "Some of the Status cards represent unusual allies or enemies you've made
+    during your mission. These orange companion Status cards often affect multiple
+    players." In a showdown any living spy may act, so one spy's companion opens a choice."""
+    doc = epic_doc()
+    companions = [s["name"] for s in doc["statuses"] if "companion" in s["tags"]]
+    assert "Old Flame" in companions
+    answers = Answers()
+    game, _ = new_game(doc, players=2, answers=answers)
+    game.party.spies[1].held.add(companions[0])
+    game.table.in_showdown = True
+    game.table.run([{"kind": "choice", "options": [
+        {"label": "Plain", "guard": None, "goto": None, "steps": []},
+        {"label": "With a friend", "guard": {"kind": "status", "name": companions[0]},
+         "goto": None, "steps": []}]}])
+    assert answers.asked[-1][1] == ["Plain", "With a friend"]

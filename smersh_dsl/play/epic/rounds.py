@@ -115,6 +115,7 @@ def confront_lobo(game: Game) -> None:
     letter = henchman_sheet(game.doc, state.henchmen[0])["lobo_section"]  # rule: EP-HENCH-3
     game.say(f"The round token has passed Dr. Lobo: the spies confront him (section {letter}).")
     outcome = showdown(game, showdown_of(game.doc, "lobo", letter))
+    state.record.deaths += sum(not spy.alive for spy in game.party.spies)
     state.outcome = "won" if outcome.won else "lost"
     state.reason = outcome.summary
 

@@ -245,7 +245,7 @@ def encounter(game: Game, index: int) -> None:
     entries = game.entries
     scores = bots.response_scores(game, spy, number, responses, readable, entries)
     pick = responses[game.table.decide.choose("Choose a response:", [r["text"] for r in responses],
-                                              scores, note="to pass")]
+                                              scores, note=None)]
     game.say(f"> {pick['number']}. {pick['text']}")
     start = seat.location
     game.table.failed = False
