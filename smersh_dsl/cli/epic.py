@@ -17,15 +17,16 @@ def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...]) -> dict
     expansion applied to it (a project or a built `<id>.merged.json`)."""
     from smersh_dsl.cli.data import _load_documents
 
-    loaded = _load_documents(resolve_paths(paths))
-    games = [d for d in loaded if d["kind"] == "game"]
+    # checked together, so the expansion extends the game given here, not another copy
+    loaded = _load_documents(resolve_paths(paths) + resolve_paths(with_paths))
+    games = ([d for d in loaded if d["kind"] == "game" and not d.get("expansions")]
+             or [d for d in loaded if d["kind"] == "game"])      # books/swagmans-hope alone
     if not games:
         raise click.ClickException("no game document to play among the paths given "
                                    "(try books/epic)")
     if not with_paths:
         return games[0]
-    merged = [d for d in _load_documents(resolve_paths(with_paths))
-              if d["kind"] == "game" and d.get("expansions")]
+    merged = [d for d in loaded if d["kind"] == "game" and d.get("expansions")]
     if not merged:
         raise click.ClickException("--with names no expansion of the game (a project such as "
                                    "books/swagmans-hope, or its built <id>.merged.json)")
