@@ -23,9 +23,13 @@ def _game(variants: str, lobo_after: str = "10 12", sheets: str = "Ann Bo") -> s
               '  victory { "Won." } defeat { "Lost." } }\n')
 
 
+def _header(variants: str, players: str = "") -> str:
+    return f'game g "G" {{\n  skills {{ Spycraft }}\n{players}{variants}}}'
+
+
 _DOUBLE = '  variant double_agents "No spy against their own sheet." { restrict_double_agents }\n'
 _TWO = '  variant multiple_henchmen "Face two." { henchmen 1..2 }\n'
-_EPIC = '  players 1..4\n'
+_FOUR = '  players 1..4\n'
 
 RULES = [
     Rule("V001", "unknown-variant", E, "a variant that is not defined",
@@ -33,8 +37,8 @@ RULES = [
          "clones ignore the double-agent rules); the name must be a `variant` of the game "
          "or of the game it extends. Names are case-sensitive; the hint suggests the "
          "closest defined name.",
-         _game(_DOUBLE + '  variant clones "Any sheet." { lifts double_agent }\n'),
-         _game(_DOUBLE + '  variant clones "Any sheet." { lifts double_agents }\n'),
+         _header(_DOUBLE + '  variant clones "Any sheet." { lifts double_agent }\n'),
+         _header(_DOUBLE + '  variant clones "Any sheet." { lifts double_agents }\n'),
          phase="variants"),
     Rule("V002", "henchmen-beyond-lobo-track", E,
          "a variant faces more henchmen than the Lobo track has starting spaces",
@@ -55,14 +59,16 @@ RULES = [
          "inside the game's. Where the rulebook widens it (Swagman's Hope's epic rules "
          "\"may play with up to 5 UN agents\", SH-EPIC-1), say so with `because \"...\"`: "
          "a player program then knows the range is meant (docs/books.md).",
-         _game(_EPIC + '  variant epic "Three to five." { players 3..5 }\n'),
-         _game(_EPIC + '  variant epic "Three to five." { players 3..5 because "The epic '
-               'rules may play with up to 5 agents." }\n'), phase="variants"),
+         _header('  variant epic "Three to five." { players 3..5 }\n', _FOUR),
+         _header('  variant epic "Three to five." {\n    players 3..5 because "The epic rules '
+                 'take up to five agents."\n  }\n', _FOUR), phase="variants"),
     Rule("V005", "variant-setting-twice", E, "a variant gives the same setting twice",
          "Each setting of a variant's block says one thing once; given twice, only the "
-         "first counts, which is rarely what the writer meant (`henchmen 1..2` then "
-         "`henchmen 1..4`).",
-         _game('  variant multiple_henchmen "Face two." { henchmen 1..2 main_last henchmen 1..2 }\n'),
-         _game('  variant multiple_henchmen "Face two." { henchmen 1..2 main_last }\n'),
+         "first counts, which is rarely what the writer meant (`henchmen 1..2`, later "
+         "`henchmen 1..4`): remove the repeat.",
+         _header('  variant double_agents "Own sheets barred." {\n    restrict_double_agents\n'
+                 '    reroll_lines\n    restrict_double_agents\n  }\n'),
+         _header('  variant double_agents "Own sheets barred." {\n    restrict_double_agents\n'
+                 '    reroll_lines\n  }\n'),
          phase="variants"),
 ]
