@@ -72,7 +72,7 @@ def variant_players(ctx: Context) -> Iterator[Diagnostic]:
         wanted = variant.players
         if wanted is None or variant.players_because is not None:
             continue
-        if wanted[0] < counts[0] or wanted[1] > counts[1]:
+        if wanted[0] < counts[0] or wanted[1] > counts[1]:                # rule: SH-EPIC-1
             yield Diagnostic.of(
                 "V004", _at(variant, "players").span,
                 f"`{variant.name.text}` is for {wanted[0]}-{wanted[1]} players; the game is "

@@ -46,7 +46,7 @@ class VariantBuilder(BaseBuilder):
         return (counts[0], counts[-1]) if counts else None
 
     # -- EP-VAR-1: multiple henchmen
-    def v_henchmen(self, meta: Where, children: list) -> Item:
+    def v_henchmen(self, meta: Where, children: list) -> Item:     # rule: EP-VAR-1
         return self._item(meta, "henchmen", self._count_range(meta, children[0], "henchmen"))
 
     def v_main_last(self, meta: Where, children: list) -> Item:
@@ -59,17 +59,17 @@ class VariantBuilder(BaseBuilder):
         return self._item(meta, "not_beaten", children[0])
 
     # -- EP-VAR-2, EP-VAR-3: double agents and clones
-    def v_restrict_double_agents(self, meta: Where, children: list) -> Item:
+    def v_restrict_double_agents(self, meta: Where, children: list) -> Item:   # rule: EP-VAR-2
         return self._item(meta, "restrict_double_agents", True)
 
     def v_reroll_lines(self, meta: Where, children: list) -> Item:
         return self._item(meta, "reroll_lines", True)
 
-    def v_lifts(self, meta: Where, children: list) -> Item:
+    def v_lifts(self, meta: Where, children: list) -> Item:        # rule: EP-VAR-3
         return self._item(meta, "lifts", tuple(self._ref(RefKind.VARIANT, c) for c in children))
 
     # -- SH-EPIC-1: the Epic rules of Swagman's Hope
-    def v_players(self, meta: Where, children: list) -> Item:
+    def v_players(self, meta: Where, children: list) -> Item:      # rule: SH-EPIC-1
         counts = self._count_range(meta, children[0], "players")
         because = children[1] if len(children) > 1 else None
         return self._item(meta, "players", (counts, because))
