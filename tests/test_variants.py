@@ -138,3 +138,18 @@ def test_an_expansion_henchmen_count_uses_the_base_track_and_sheets(check_text):
     five = check_text(ok.replace("2..4", "2..5"))
     assert sorted((d.code, d.span.line, d.span.column) for d in five) == [
         ("V002", 2, 30), ("V003", 2, 30)]
+
+
+def test_an_editor_jumps_from_lifts_to_the_variant_it_names():
+    """EP-VAR-3 in the editor: `lifts double_agents` is a name like any other, so go to
+    definition lands on `variant double_agents`."""
+    from smersh_dsl.lsp.index import ProjectIndex
+
+    projects, _ = check_paths([REPO / "books" / "epic"])
+    index = ProjectIndex(projects[0])
+    lifted = [u for u in index.uses if u.ref.name == "double_agents"]
+    assert len(lifted) == 1
+    target = index.definition(lifted[0])
+    assert target is not None and target.file.endswith("book.smersh")
+    line = (REPO / "books" / "epic" / "book.smersh").read_text(encoding="utf-8").splitlines()[target.line - 1]
+    assert line[target.column - 1:].startswith("double_agents") and "variant" in line
