@@ -36,14 +36,13 @@ def _at(variant: Variant, keyword: str) -> Setting:
 def henchmen_faced(ctx: Context) -> Iterator[Diagnostic]:
     """EP-VAR-1: "You can choose to face 2-4 Henchmen", with Dr. Lobo placed "After the
     10 / 12 / 14 / 16": one `lobo_after` space and one henchman sheet per henchman."""
-    variants = [v for v in _variants(ctx) if v.henchmen is not None]
-    if not variants:
+    faced = [(v, v.henchmen[1]) for v in _variants(ctx) if v.henchmen is not None]
+    if not faced:
         return
     track = _lobo_track(ctx.project)
     spaces = len(track.lobo_after) if track is not None else 0
     sheets = [h for h in lineage_of_type(ctx.project, Henchman) if not h.levels]
-    for variant in variants:
-        most = variant.henchmen[1]   # type: ignore[index]
+    for variant, most in faced:
         span = _at(variant, "henchmen").span
         if most > spaces:                                              # rule: EP-VAR-1
             yield Diagnostic.of(
