@@ -18,7 +18,7 @@ from smersh_dsl.resolve.symbols import Defined, named_definitions
 T = TypeVar("T")
 
 # Namespaces that only a header fills: an expansion extends them, it does not clash.
-_VOCABULARY = {"skill", "advanced skill", "difficulty", "intel icon"}
+_VOCABULARY = {"skill", "advanced skill", "difficulty", "intel icon", "variant"}
 
 
 def _where(span: Span) -> str:

@@ -19,6 +19,7 @@ CODES = {
     RefKind.LOBO_SECTION: "N010", RefKind.DIFFICULTY: "N011", RefKind.CARD_TYPE: "N012",
     RefKind.BOARD_MEMBER: "N013", RefKind.EVIDENCE: "N014", RefKind.INTEL_ICON: "N015",
     RefKind.CARD_OR_TYPE: "N016", RefKind.GAME: "N017",
+    RefKind.VARIANT: "V001",       # a variants rule (`lifts`), found like every other name
 }
 
 

@@ -8,6 +8,7 @@ PHASES = {
     "input": "I: input files", "syntax": "S: syntax", "project": "P: projects",
     "names": "N: names", "duplicates": "D: duplicates", "flow": "G: showdown flow graphs",
     "coverage": "C: encounter grid coverage", "henchmen": "H: henchmen",
+    "variants": "V: variants",
     "domain": "X, A, K, M: expansions, Swagman's Hope, the campaign, S.M.U.S.H.",
     "text": "T: text", "settings": "L: suppressions and configuration",
     "print": "P1: print (`smersh build --format pdf`)",

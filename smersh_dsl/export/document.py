@@ -11,7 +11,7 @@ import json
 from smersh_dsl import __version__
 from smersh_dsl.export.campaign import campaign_header, scenario_json
 from smersh_dsl.export.cardgame import defence_card_json, gadget_card_json
-from smersh_dsl.export.game import content, vocabulary
+from smersh_dsl.export.game import content, variant_json, vocabulary
 from smersh_dsl.export.steps import Json
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
@@ -127,7 +127,7 @@ def _merged(base: Project, expansion: Project, with_sources: bool) -> Json:
     vocab["rules"] = [{"name": r.name.text, "values": list(r.values)} for r in kept + list(extra.rules)]
     vocab["intel_icons"] = vocab["intel_icons"] + [n.text for n in extra.intel_icons
                                                    if n.text not in vocab["intel_icons"]]
-    vocab["variants"] = vocab["variants"] + [{"name": v.name.text, "text": v.text} for v in extra.variants]
+    vocab["variants"] = vocab["variants"] + [variant_json(v) for v in extra.variants]
     doc["vocabulary"] = vocab
     doc["expansions"] = [{"id": extra.key.text, "title": extra.title, "version": extra.version}]
     doc.update(content(merged_definitions(_content_of(base), _content_of(expansion)), with_sources))

@@ -9,10 +9,32 @@ from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpyS
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.showdowns import Henchman, Showdown
-from smersh_dsl.model.world import GameDef, Location, Region
+from smersh_dsl.model.world import GameDef, Location, Region, Variant
 
 _FEATURES = ("airport", "hq", "lair", "resolve", "gadget", "advanced_skill", "coastal", "hub",
              "stranded_only", "closed")
+
+
+def _range(counts: tuple[int, int] | None) -> Json | None:
+    return None if counts is None else {"min": counts[0], "max": counts[1]}
+
+
+def variant_json(variant: Variant) -> Json:
+    """A variant's text and what it changes, every key present (EP-VAR-1..3, SH-EPIC-1)."""
+    writer, setup = StepWriter(), variant.setup
+    return {
+        "name": variant.name.text, "text": variant.text,
+        "henchmen": _range(variant.henchmen), "main_last": variant.main_last,
+        "beaten": None if variant.beaten is None else writer.block(variant.beaten),
+        "not_beaten": None if variant.not_beaten is None else writer.block(variant.not_beaten),
+        "restrict_double_agents": variant.restrict_double_agents,
+        "reroll_lines": variant.reroll_lines,
+        "lifts": [ref.name for ref in variant.lifts],
+        "players": _range(variant.players), "location_track": variant.location_track,
+        "setup": None if setup is None else {"raise_any_skill": setup.raise_any_skill,
+                                             "top_secret": setup.top_secret},
+        "red_un_transports": variant.red_un_transports,
+    }
 
 
 def vocabulary(header: GameDef) -> Json:
@@ -27,10 +49,9 @@ def vocabulary(header: GameDef) -> Json:
             "rounds": track.rounds, "lobo_after": list(track.lobo_after),
             "lair_intel_rounds": list(track.lair_intel)},
         "difficulties": [n.text for n in header.difficulties],
-        "players": None if header.players is None else {"min": header.players[0],
-                                                         "max": header.players[1]},
+        "players": _range(header.players),
         "rules": [{"name": r.name.text, "values": list(r.values)} for r in header.rules],
-        "variants": [{"name": v.name.text, "text": v.text} for v in header.variants],
+        "variants": [variant_json(v) for v in header.variants],
         "intel_icons": [n.text for n in header.intel_icons],
     }
 

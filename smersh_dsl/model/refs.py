@@ -23,6 +23,7 @@ class RefKind(str, Enum):
     DIFFICULTY = "difficulty"
     TARGET = "encounter, tally or conclusion"
     INTEL_ICON = "intel icon"
+    VARIANT = "variant"
     LOG_FIELD = "log field"
     BOARD_MEMBER = "board member"
     EVIDENCE = "evidence card"

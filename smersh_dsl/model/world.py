@@ -8,6 +8,7 @@ from enum import Enum
 from smersh_dsl.model.effects import Effect
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
+from smersh_dsl.model.steps import Block
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,9 +36,46 @@ class RuleSetting(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Setting(Node):
+    """One setting as written in a variant's block: its keyword, where (V005 finds repeats)."""
+
+    keyword: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class VariantSetup(Node):
+    """What each player gets at the start under a variant (SH-EPIC-1)."""
+
+    raise_any_skill: int = 0     # one basic skill of the player's choice goes up by this
+    top_secret: int = 0          # extra Top Secret cards dealt
+    settings: tuple[Setting, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Variant(Node):
+    """An optional variant: its rules text, and the rules it changes as typed data that
+    `smersh play` reads (EP-VAR-1..3, SH-EPIC-1). A setting written twice keeps its first
+    value; V005 reports the repeat."""
+
     name: Name
     text: str
+    henchmen: tuple[int, int] | None = None      # EP-VAR-1: how many henchmen may be faced
+    main_last: bool = False                      # EP-VAR-1 A: the main henchman comes last
+    beaten: Block | None = None                  # EP-VAR-1 B: a secondary henchman beaten
+    not_beaten: Block | None = None              # EP-VAR-1 B: ... and not beaten
+    restrict_double_agents: bool = False         # EP-VAR-2
+    reroll_lines: bool = False                   # EP-VAR-2: entries' reroll lines apply
+    lifts: tuple[Ref, ...] = ()                  # EP-VAR-3: variants this one switches off
+    players: tuple[int, int] | None = None       # SH-EPIC-1: at least 3, up to 5 agents
+    players_because: str | None = None           # why the range leaves the game's (V004)
+    location_track: int | None = None            # SH-EPIC-1: the Location Track's goal
+    setup: VariantSetup | None = None
+    red_un_transports: int | None = None         # SH-EPIC-1: extra Red UN Transport tokens
+    settings: tuple[Setting, ...] = ()
+
+    def setting(self, keyword: str) -> Setting | None:
+        """Where ``keyword`` is first written in the block, if it is."""
+        return next((s for s in self.settings if s.keyword == keyword), None)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,6 +28,7 @@ NAMESPACES: dict[RefKind, tuple[str, ...]] = {
     RefKind.LOBO_SECTION: ("Dr. Lobo section",),
     RefKind.DIFFICULTY: ("difficulty",),
     RefKind.INTEL_ICON: ("intel icon",),
+    RefKind.VARIANT: ("variant",),
     RefKind.LOG_FIELD: ("log field",),
     RefKind.BOARD_MEMBER: ("board member",),
     RefKind.EVIDENCE: ("evidence card",),
@@ -50,6 +51,7 @@ def _header_names(header: Definition) -> Iterator[tuple[str, Name]]:
         yield from (("advanced skill", n) for n in header.advanced_skills)
         yield from (("difficulty", n) for n in header.difficulties)
         yield from (("intel icon", n) for n in header.intel_icons)
+        yield from (("variant", v.name) for v in header.variants)
     elif isinstance(header, CampaignDef):
         yield from (("log field", f.name) for f in header.log_fields)
         yield from (("board member", n) for n in header.board_members)

@@ -12,7 +12,8 @@ from smersh_dsl.diagnostics.rules.project import RULES as _PROJECT
 from smersh_dsl.diagnostics.rules.settings import RULES as _SETTINGS
 from smersh_dsl.diagnostics.rules.syntax import RULES as _SYNTAX
 from smersh_dsl.diagnostics.rules.text import RULES as _TEXT
+from smersh_dsl.diagnostics.rules.variants import RULES as _VARIANTS
 
 ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_COVERAGE,
-             *_HENCHMEN, *_DOMAIN, *_TEXT, *_SETTINGS,
+             *_HENCHMEN, *_VARIANTS, *_DOMAIN, *_TEXT, *_SETTINGS,
              *_PRINT]

@@ -10,11 +10,12 @@ from smersh_dsl.parse.transform.cards import CardBuilder
 from smersh_dsl.parse.transform.embedded import Where
 from smersh_dsl.parse.transform.showdowns import ShowdownBuilder
 from smersh_dsl.parse.transform.steps import StepBuilder
+from smersh_dsl.parse.transform.variants import VariantBuilder
 from smersh_dsl.parse.transform.world import WorldBuilder
 
 
-class ModelBuilder(WorldBuilder, CardBuilder, StepBuilder, ShowdownBuilder, CampaignBuilder,
-                   CardGameBuilder):
+class ModelBuilder(WorldBuilder, VariantBuilder, CardBuilder, StepBuilder, ShowdownBuilder,
+                   CampaignBuilder, CardGameBuilder):
     """Turns a whole file into a tuple of top-level definitions, one rule at a time."""
 
     def start(self, meta: Where, children: list) -> tuple:

@@ -99,10 +99,6 @@ class WorldBuilder(BaseBuilder):
     def rule_text(self, meta: Where, children: list) -> str:
         return self._text(children[0])
 
-    def variant(self, meta: Where, children: list) -> Variant:
-        return Variant(span=self._span(meta), name=self._as_name(children[0]),
-                       text=self._text(children[1]))
-
     # -- the board
     def region(self, meta: Where, children: list) -> Region:
         name, *items = children
