@@ -87,7 +87,7 @@ class SkillLevel(Node):
 
 @dataclass(frozen=True, kw_only=True)
 class SpyStat(Node):
-    name: str          # health, resolve, rest, skill_points
+    name: str          # health, resolve, rest, skill_points, missions
     value: int
 
 
