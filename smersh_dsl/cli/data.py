@@ -217,7 +217,8 @@ def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
               help="Campaign: play the next scenario's book-keeping, saving the log here "
                    "(continued if it exists).")
 @click.option("--expert", is_flag=True, help="Campaign: start an expert campaign (SC-EXPERT-1).")
-@click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
+@click.option("--players", type=click.IntRange(1, 5), default=1, show_default=True,
+              help="Players (spies); 5 only in a variant that allows it.")
 @click.option("--intel", type=click.IntRange(0, 99), default=4, show_default=True,
               help="Intel each spy brings.")
 @click.option("--seed", type=int, default=None, help="Seed the dice: the same seed, the same game.")
@@ -271,6 +272,9 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
         doc = game_document(paths or (Path("epic"),), with_paths)
         play_whole_game(doc, options_of(players, henchmen, spies, bot, variants), seed, save_path)
         return
+    if players > 4:
+        raise click.BadParameter("5 players only in a whole game whose variant allows them "
+                                 "(--game --variant epic)", param_hint="--players")
     paths = resolve_paths(paths)
     if log_path is not None:
         _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)

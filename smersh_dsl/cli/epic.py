@@ -85,7 +85,8 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
 @click.option("--with", "with_paths", multiple=True, type=click.Path(path_type=Path),
               metavar="EXPANSION", help="Play with this expansion (books/swagmans-hope).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True,
+              help="Spies; 5 only in a variant that allows it (SH-EPIC-1).")
 @click.option("--henchman", "henchmen", multiple=True, metavar="NAME",
               help="The henchman faced (repeat with --variant multiple_henchmen; the first "
                    "named is the main one). Default: the easiest sheet.")

@@ -46,6 +46,8 @@ def setup(game: Game) -> None:
     tokens = sorted(game.doc.get("red_intel") or [], key=lambda t: (t["icon"], t["value"]))
     start_value = 1 if len(state.seats) >= 4 else 2              # step 5
     first = next((t for t in tokens if t["icon"] == "Weapons" and t["value"] == start_value), None)
+    if len(state.seats) >= 5:   # "5 PLAYERS. The game does not start with any face up Red Intel"
+        first = None
     if first is not None:
         tokens.remove(first)
         state.red_board[hub] = [first]
@@ -224,13 +226,75 @@ def effect(game: Game, spy: Spy, step: dict) -> bool:
         state.butcher_flipped = True                                    # rule: SH-BUTCHER-1
         game.say("  [flip the Aussie Butcher's card]")
         return True
+    if kind == "gain_un_transport" and state.red_un_spare:
+        # SH-EPIC-1: "Whenever a player is rewarded a UN Transport for any reason (not during
+        # setup), this 2nd Red UN Transport may be taken instead of a Blue UN Transport";
+        # the bot takes it when the spy is outside Australia, where a blue one cannot fly it in
+        hub = game.board.hub()
+        outside = hub is not None and game.board.where(game.seat_of(spy).location).region \
+            != game.board.where(hub).region
+        pick = game.table.decide.choose("A UN Transport: take the second Red one instead?",
+                                        ["A blue one", "The Red one"],
+                                        [0.5, 1.0 if outside else 0.0], note=None)
+        if pick == 1:                                                   # rule: SH-EPIC-1
+            state.red_un_spare -= 1
+            spy.tokens["red_un_transport"] = spy.tokens.get("red_un_transport", 0) + 1
+            spy.tokens["un_transport"] = spy.tokens.get("un_transport", 0) + amount - 1
+            game.say("  [gain the Red UN Transport]")
+            return True
+        return False
     if kind == "draw_villain_card":
         # Assumption: every villain card begins "Advance Dr. Lobo 1 space"; the rest of a
         # card's text (Sydney airport, injuries) is prose the engine tells, not plays
         villains = game.doc.get("villains") or []
         card = game.rng.choice(villains) if villains else None
         game.party.lobo += 1
+        state.villain_advances += 1
         game.say(f"  [villain card{': ' + card['name'] if card else ''}: Dr. Lobo advances 1]"
                  + (f" {card['effect']}" if card else ""))
         return True
     return False
+
+
+# -- the epic variant (SH-EPIC-1) ------------------------------------------------------------
+
+def epic_setup(game: Game, variant: dict) -> None:
+    """SH-EPIC-1's setup, from the variant's typed settings: "Each player begins the game
+    with one of their basic skills increased by 1 and with an additional Top Secret Card.
+    Also, a 2nd Red UN Transport Token is provided". A bot raises its best skill below 5
+    (assumption); a person chooses."""
+    setup = variant.get("setup") or {}
+    names = game.doc["vocabulary"]["skills"]
+    top = game.doc["vocabulary"].get("skill_max") or 5
+    for index, spy in enumerate(game.party.spies):
+        for _ in range(setup.get("raise_any_skill") or 0):
+            options = [n for n in names if spy.skills.get(n, 0) < top]
+            if not options:
+                break
+            scores = [float(spy.skills.get(n, 0)) for n in options]
+            pick = options[game.decider_of(index).choose(
+                f"{spy.name}: raise which basic skill by 1?", options, scores, note=None)]
+            spy.skills[pick] = spy.skills.get(pick, 0) + 1              # rule: SH-EPIC-1
+        if setup.get("top_secret"):
+            spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + setup["top_secret"]
+    game.state.red_un_spare += variant.get("red_un_transports") or 0
+
+
+def location_found(game: Game) -> None:
+    """SH-EPIC-1: "Players must reach 6 on the Location Track". The Epic Edition has no
+    location tokens; its lairs, where Dr. Lobo's plots put intel (EP-LOBO-2), stand in for
+    them: a pass at a lair moves the track one on, as passing at the Butcher's token does
+    (assumption, docs/books.md). The track only matters in the epic variant."""
+    if any(v.get("location_track") for v in _played(game)):
+        game.state.location_track += 1
+        game.say(f"The Location Track moves to {game.state.location_track}.")
+
+
+def track_goal(game: Game) -> int | None:
+    goals = [v["location_track"] for v in _played(game) if v.get("location_track")]
+    return max(goals) if goals else None
+
+
+def _played(game: Game) -> list[dict]:
+    from smersh_dsl.play.epic.world import chosen
+    return chosen(game.doc, game.state)

@@ -18,10 +18,11 @@ from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missions,
-                                        henchman_sheet, lobo_start, new_party, require,
-                                        sheet_named, spy_of, variant)
+                                        henchman_sheet, lifted, lobo_start, mission_hand,
+                                        new_party, require, sheet_named, spy_of, variant)
 
 BOTS = ("sensible", "random", "person")
+HAND = 2                            # EP-MISSION-1
 SHEENA_SPREAD = (2, 2, 1, 1, 1)     # SH-CHAR-1: how a bot assigns Sheena's 7 points
 
 
@@ -124,6 +125,8 @@ class Game:
         follow it "When playing with the Double Agent Spy sheets": when a seat plays one."""
         sheets = {s["name"]: s for s in self.doc["spies"]}
         double = any(sheets.get(seat.sheet, {}).get("double_agent_of") for seat in self.state.seats)
+        if "double_agents" in lifted(self.doc, self.state):                 # rule: EP-VAR-3
+            return False
         return (double and henchman in self.state.henchmen                  # rule: EP-VAR-2
                 and henchman in self.state.confronted)
 
@@ -136,13 +139,17 @@ class Game:
 def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], None]) -> Game:
     """The rulebook's Setup, for ``options.players`` seats."""
     require(doc)
-    low, high = doc["vocabulary"]["players"]["min"], doc["vocabulary"]["players"]["max"]
-    if not low <= options.players <= high:
-        raise NotPlayable(f"the game is for {low} to {high} players, not {options.players}")
     for name in options.variants:
         if variant(doc, name) is None:
             known = [v["name"] for v in doc["vocabulary"].get("variants") or []]
             raise NotPlayable(f"no variant {name!r}; the game has " + (", ".join(known) or "none"))
+    played = [variant(doc, n) or {} for n in options.variants]
+    low, high = doc["vocabulary"]["players"]["min"], doc["vocabulary"]["players"]["max"]
+    for v in played:                          # SH-EPIC-1: "at least 3 ... up to 5 UN agents"
+        if v.get("players"):
+            low, high = v["players"]["min"], v["players"]["max"]
+    if not low <= options.players <= high:
+        raise NotPlayable(f"the game is for {low} to {high} players, not {options.players}")
     sheets = [h for h in doc["henchmen"] if not h.get("levels")]
     order = {d: i for i, d in enumerate(doc["vocabulary"].get("difficulties") or [])}
     sheets.sort(key=lambda h: (order.get(h.get("difficulty"), 99), h["name"]))
@@ -151,9 +158,14 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
         henchman_sheet(doc, name)
     if len(set(names)) != len(names):
         raise NotPlayable("a henchman is named twice")
-    if len(names) > 1 and "multiple_henchmen" not in options.variants:
+    ranges = [v["henchmen"] for v in played if v.get("henchmen")]
+    if len(names) > 1 and not ranges:
         raise NotPlayable("more than one henchman is the multiple_henchmen variant "
                           "(EP-VAR-1): add --variant multiple_henchmen")
+    for r in ranges:                                                    # rule: EP-VAR-1
+        if not r["min"] <= len(names) <= r["max"]:
+            raise NotPlayable(f"the variant faces {r['min']} to {r['max']} henchmen, "
+                              f"not {len(names)}")
     decks = {}
     for card in sorted(doc["encounter_cards"], key=lambda c: c["number"]):
         decks.setdefault(card["region"], []).append(card["number"])
@@ -170,22 +182,35 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
     spies = _choose_spies(game, options)
     state.seats = []
     taken_regions: set[str] = set()
+    sheets = {s["name"]: s for s in doc["spies"]}
     for i, spy in enumerate(spies):
         seat = Seat(spy.name, "", options.bot)
         state.seats.append(seat)
         seat.location = _choose_hq(game, i, taken_regions)
         taken_regions.add(game.board.where(seat.location).region)
-        deal_missions(state, rng, seat)
+        deal(game, seat, sheets.get(spy.name))
     game.table = Table(doc, new_party(doc, state.seats, spies), rng, game.decider_of(0), say,
                        world=game)
     game.spies = spies
     if state.expansion:
         australia.setup(game)
+    for v in played:
+        australia.epic_setup(game, v)                                   # SH-EPIC-1
     say(f"Agents of SMERSH: {len(spies)} spies against {', '.join(names)}; "
         f"Dr. Lobo waits after space {game.lobo_line} of the Lobo track.")
     for seat, spy in zip(state.seats, spies):
         say(f"  {spy.name} starts in {seat.location} with missions: {', '.join(seat.missions)}")
     return game
+
+
+def deal(game: Game, seat: Seat, sheet: dict | None) -> None:
+    """EP-MISSION-1: 2 Secret Missions; SH-CHAR-1: a sheet's `missions 3` deals a third,
+    which "he must complete the first two locations ... before the third counts"."""
+    hand = mission_hand(sheet)
+    deal_missions(game.state, game.rng, seat, HAND)
+    if hand > HAND:                                                     # rule: SH-CHAR-1
+        deal_missions(game.state, game.rng, seat, hand)
+        seat.late_mission = seat.missions[-1]
 
 
 def _choose_spies(game: Game, options: Options) -> list[Spy]:

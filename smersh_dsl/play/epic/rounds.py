@@ -118,6 +118,12 @@ def confront_lobo(game: Game) -> None:
     state.record.deaths += sum(not spy.alive for spy in game.party.spies)
     state.outcome = "won" if outcome.won else "lost"
     state.reason = outcome.summary
+    goal = australia.track_goal(game)
+    if outcome.won and goal is not None and state.location_track < goal:   # rule: SH-EPIC-1
+        state.outcome = "lost"
+        state.reason = (f"Dr. Lobo is beaten, but the Location Track stands at "
+                        f"{state.location_track}, not {goal}: \"Win only by pushing the "
+                        f"Location Track on the Australia board to {goal}\"")
 
 
 def showdown(game: Game, section: dict) -> Outcome:

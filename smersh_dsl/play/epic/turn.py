@@ -9,7 +9,7 @@ from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import australia, bots
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
 from smersh_dsl.play.epic.sessions import bonus_steps, roll_fate
-from smersh_dsl.play.epic.world import NEW_SPY_RESOLVE, allowed_sheets, deal_missions
+from smersh_dsl.play.epic.world import NEW_SPY_RESOLVE, allowed_sheets
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -89,16 +89,30 @@ def henchman_cost(game: Game) -> int:
     """EP-HENCH-2: the next henchman's intel cost for the number of players."""
     from smersh_dsl.play.epic.world import henchman_sheet
     for name in next_henchmen(game):
-        sheet = henchman_sheet(game.doc, name)
-        return int(sheet["intel_cost"].get(str(len(game.state.seats)), 0))
+        return intel_cost(henchman_sheet(game.doc, name), len(game.state.seats))
     return 0
+
+
+def intel_cost(sheet: dict, players: int) -> int:
+    """The sheet's price for ``players``. Assumption: for more players than the sheet
+    prices (Swagman's Hope's epic variant allows 5), the price goes on rising by the
+    sheet's last step (Pierre 8, 10 for 3 and 4 players: 12 for 5)."""
+    costs = {int(k): int(v) for k, v in sheet["intel_cost"].items()}
+    if players in costs:
+        return costs[players]                                           # rule: EP-HENCH-2
+    top = max(costs)
+    step = costs[top] - costs.get(top - 1, costs[top])
+    return costs[top] + step * (players - top)
 
 
 def next_henchmen(game: Game) -> list[str]:
     """EP-VAR-1 A: "You have to face the other Henchmen before facing the main Henchman":
     the secondary ones first, in any order, the main one (the first named) last."""
+    from smersh_dsl.play.epic.world import chosen
     state = game.state
     waiting = [h for h in state.henchmen if h not in state.confronted]
+    if not any(v.get("main_last") for v in chosen(game.doc, state)):
+        return waiting
     secondary = [h for h in waiting if h != state.henchmen[0]]
     return secondary or waiting                                         # rule: EP-VAR-1
 
@@ -208,7 +222,7 @@ def butcher_encounter(game: Game, index: int, steps: list[dict], level: int) -> 
     if not table.failed:                                                # rule: SH-BUTCHER-1
         game.state.butcher_at = None
         game.state.butcher_level += 1
-        game.state.location_track += 1
+        game.state.location_track += 1    # "advance the Aussie Butcher (and Location Track)"
         game.say(f"The Butcher's token is removed; he rises to level {game.state.butcher_level}.")
 
 
@@ -323,6 +337,8 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
             table.run(steps)                                            # rule: EP-ENC-6, EP-ENC-8
         if hub:
             australia.rescue(game, spy)                                 # rule: SH-INTEL-3
+        if game.board.where(seat.location).has("lair"):
+            australia.location_found(game)                              # rule: SH-EPIC-1
     mission_city = start if game.state.expansion else seat.location     # SH-MISSION-1
     secret_mission(game, index, mission_city, passed=not table.failed)
     if seat.stranded is None and game.board.where(seat.location).has("stranded_only"):
@@ -345,6 +361,10 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
     mission = missions[name]
     seat.missions.remove(name)
     state.mission_discard.append(name)
+    if name == seat.late_mission:                                       # rule: SH-CHAR-1
+        seat.late_mission = None
+        late(game, index, name)
+        return
     if passed:
         rewards = mission["rewards"]
         labels = [", ".join(s["kind"].replace("_", " ") + (f" {s['target']}" if s.get("target") else "")
@@ -359,8 +379,27 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
     else:
         game.say(f"{spy.name} fails the secret mission {name}.")
     if not state.expansion:                                             # rule: SH-MISSION-1
-        from smersh_dsl.play.epic.world import deal_missions as deal
-        deal(state, game.rng, seat)
+        from smersh_dsl.play.epic.world import deal_missions
+        deal_missions(state, game.rng, seat, len(seat.missions) + 1)
+
+
+def late(game: Game, index: int, name: str) -> None:
+    """SH-CHAR-1, Vinny Carter: "If the player has an encounter at Location 3 before
+    visiting Locations 1 and 2, he forfeits the special reward for Location 3", and after
+    them "the player receives the V-1 reward: take all the Villain cards that have advanced
+    Dr. Lobo's track, shuffle them, and remove one at random, adjusting Dr. Lobo's track
+    accordingly": Dr. Lobo goes back one space, if a villain card moved him."""
+    seat, spy, state = game.state.seats[index], game.party.spies[index], game.state
+    if seat.missions_done < 2:
+        game.say(f"{spy.name} reaches the third mission city too early: its reward is forfeit.")
+        return
+    if state.villain_advances:
+        state.villain_advances -= 1
+        game.party.lobo -= 1
+        game.say(f"{spy.name} earns the V-1 reward: a villain card is removed and Dr. Lobo "
+                 "moves back one space.")
+    else:
+        game.say(f"{spy.name} earns the V-1 reward, but no villain card has advanced Dr. Lobo.")
 
 
 # -- death ---------------------------------------------------------------------------------
@@ -371,7 +410,7 @@ def replace_the_dead(game: Game) -> None:
     placed on any unoccupied HQ space." A sheet not yet used if any ("If all Spy sheets in
     the box have been used, you may select a Spy that has already been used"), never a
     double agent of a henchman in play (EP-VAR-2). The dead spy's intel stays in the pool."""
-    from smersh_dsl.play.epic.game import make_spy
+    from smersh_dsl.play.epic.game import deal, make_spy
     state, party = game.state, game.party
     for index, spy in enumerate(party.spies):
         if spy.alive:
@@ -395,6 +434,7 @@ def replace_the_dead(game: Game) -> None:
         occupied = {s.location for i, s in enumerate(state.seats) if i != index}
         free = [h for h in game.board.hqs if h not in occupied] or game.board.hqs
         seat.location = free[decider.choose("Place the new spy on an HQ:", free)]
-        deal_missions(state, game.rng, seat)
+        seat.late_mission, seat.missions_done = None, 0
+        deal(game, seat, sheet)
         game.say(f"{spy.name} is dead. {new.name} joins in {seat.location} with "
                  f"{new.resolve} resolve.")

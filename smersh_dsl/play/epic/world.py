@@ -27,6 +27,7 @@ class Seat:
     bot: str = "sensible"              # sensible, random or person
     missions: list[str] = field(default_factory=list)
     missions_done: int = 0             # SH-MISSION-1: at most two with Swagman's Hope
+    late_mission: str | None = None    # SH-CHAR-1: a mission past the second (Vinny's third)
     stranded: str | None = None        # SH-STRAND-1: the Stranded card read next turn
 
 
@@ -70,6 +71,8 @@ class State:
     butcher_level: int = 1
     butcher_flipped: bool = False
     location_track: int = 0                # SH-EPIC-1
+    red_un_spare: int = 0                  # SH-EPIC-1: a second Red UN Transport
+    villain_advances: int = 0              # villain cards that advanced Dr. Lobo (V-1)
     stranded_deck: list[str] = field(default_factory=list)
     outcome: str | None = None             # won, lost
     reason: str = ""
@@ -147,12 +150,29 @@ def spy_of(sheet: dict, resolve_loss: int = 0, skill_points: dict[str, int] | No
                rest=stats.get("rest", 2))
 
 
+def chosen(doc: dict, state: State) -> list[dict]:
+    """The typed variants this game plays (`vocabulary.variants`, EP-VAR-1..3, SH-EPIC-1)."""
+    return [v for v in (doc.get("vocabulary") or {}).get("variants") or []
+            if v["name"] in state.variants]
+
+
+def lifted(doc: dict, state: State) -> set[str]:
+    """The rules a played variant `lifts` (Henchman Clones lifts `double_agents`)."""
+    return {name for v in chosen(doc, state) for name in v.get("lifts") or []}
+
+
 def allowed_sheets(doc: dict, state: State) -> list[dict]:
     """EP-VAR-2: "you cannot select one of the "Double Agent" Spy boards for a Henchman
-    sheet currently in play", unless henchman clones are played (EP-VAR-3)."""
-    clones = "henchman_clones" in state.variants
+    sheet currently in play", unless a variant played lifts it (EP-VAR-3, Henchman
+    Clones: "you may ignore the Double Agent rules above")."""
+    free = "double_agents" in lifted(doc, state)                        # rule: EP-VAR-3
     return [s for s in doc["spies"]
-            if clones or s.get("double_agent_of") not in state.henchmen]    # rule: EP-VAR-2
+            if free or s.get("double_agent_of") not in state.henchmen]      # rule: EP-VAR-2
+
+
+def mission_hand(sheet: dict | None) -> int:
+    """EP-MISSION-1's 2, or a sheet's `missions N` (SH-CHAR-1: Vinny Carter's third)."""
+    return max(HAND, int(((sheet or {}).get("stats") or {}).get("missions", HAND)))
 
 
 def sheet_named(doc: dict, name: str) -> dict:
