@@ -482,3 +482,36 @@ def test_a_companion_held_by_one_spy_opens_a_showdown_choice_for_all():
         {"label": "With a friend", "guard": {"kind": "status", "name": companions[0]},
          "goto": None, "steps": []}]}])
     assert answers.asked[-1][1] == ["Plain", "With a friend"]
+
+
+# -- the multiple henchmen variant (EP-VAR-1) ---------------------------------------------------
+
+def test_multiple_henchmen_move_lobo_and_face_the_main_one_last():
+    """EP-VAR-1: "place the Dr. Lobo token on the line just after the corresponding space of
+    the Lobo track ... After the 12" for 2 henchmen; "You have to face the other Henchmen
+    before facing the main Henchman"; "defeating them will retreat the Lobo tracker. If you
+    fail to defeat them, the Lobo tracker moves closer\""""
+    game, lines = new_game(epic_doc(), players=2, henchmen=("Fedor", "Darling"),
+                           variants=("multiple_henchmen",))
+    assert game.lobo_line == 12
+    assert turn.next_henchmen(game) == ["Darling"]             # the secondary one first
+    steps = {v["name"]: v for v in game.doc["vocabulary"]["variants"]}["multiple_henchmen"]
+    game.party.spies[0].intel = 40
+    lobo = game.party.lobo
+    rounds.confront_henchman(game, "Darling", 4)
+    beaten = "Darling" in game.state.defeated
+    moved = steps["beaten" if beaten else "not_beaten"][0]
+    assert game.party.lobo == lobo + (moved["amount"] if moved["kind"] == "advance_lobo"
+                                      else -moved["amount"])
+    assert turn.next_henchmen(game) == ["Fedor"]
+
+
+def test_more_henchmen_than_the_variant_allows_is_refused():
+    """EP-VAR-1: "You can choose to face 2-4 Henchmen"; without the variant, one."""
+    with pytest.raises(NotPlayable, match="multiple_henchmen variant"):
+        new_game(epic_doc(), henchmen=("Fedor", "Darling"))
+    doc = epic_doc()
+    variant = next(v for v in doc["vocabulary"]["variants"] if v["name"] == "multiple_henchmen")
+    variant["henchmen"] = {"min": 1, "max": 2}
+    with pytest.raises(NotPlayable, match="1 to 2 henchmen, not 3"):
+        new_game(doc, henchmen=("Fedor", "Darling", "Pierre"), variants=("multiple_henchmen",))

@@ -235,3 +235,69 @@ def test_a_whole_game_with_swagmans_hope_ends(players):
     lost."""
     game, lines = new_game(swagmans_doc(), players=players, seed=players)
     assert play_game(game) in ("won", "lost")
+
+
+def test_vinny_carters_third_mission_counts_only_after_the_first_two():
+    """SH-CHAR-1: "The player controlling Vinny must complete Locations 1 and 2 (in either
+    order) before he can complete the third Location. If the player has an encounter at
+    Location 3 before visiting Locations 1 and 2, he forfeits the special reward", and after
+    them "take all the Villain cards that have advanced Dr. Lobo's track ... remove one at
+    random, adjusting Dr. Lobo's track accordingly.\""""
+    game, lines = new_game(swagmans_doc(), players=2, spies=("Vinny Carter",))
+    seat = game.state.seats[0]
+    assert len(seat.missions) == 3 and seat.late_mission == seat.missions[2]
+    third = seat.late_mission
+    city = next(m["city"] for m in game.doc["missions"] if m["name"] == third)
+    turn.secret_mission(game, 0, city, passed=True)
+    assert "reaches the third mission city too early" in lines[-1] and seat.late_mission is None
+    again, lines = new_game(swagmans_doc(), players=2, spies=("Vinny Carter",), seed=1)
+    seat = again.state.seats[0]
+    seat.missions_done, again.state.villain_advances = 2, 1
+    city = next(m["city"] for m in again.doc["missions"] if m["name"] == seat.late_mission)
+    lobo = again.party.lobo
+    turn.secret_mission(again, 0, city, passed=False)
+    assert again.party.lobo == lobo - 1 and "V-1 reward" in lines[-1]
+
+
+def test_the_epic_variant_sets_up_and_wins_only_at_the_track_goal():
+    """SH-EPIC-1: "Epic rules require at least 3 UN agents and may play with up to 5 ...
+    Players must reach 6 on the Location Track", and "Each player begins the game with one
+    of their basic skills increased by 1 and with an additional Top Secret Card. Also, a
+    2nd Red UN Transport Token is provided\""""
+    with pytest.raises(NotPlayable, match="3 to 5 players, not 2"):
+        new_game(swagmans_doc(), players=2, variants=("epic",))
+    plain, _ = new_game(swagmans_doc(), players=3, seed=4)
+    game, lines = new_game(swagmans_doc(), players=5, seed=4, variants=("epic",))
+    assert HUB not in game.state.red_board                  # 5 players: no red intel there
+    for before, spy in zip(plain.party.spies, game.party.spies[:3]):
+        assert sum(spy.skills.values()) == sum(before.skills.values()) + 1
+        assert spy.tokens["top_secret"] == 1
+    assert game.state.red_un_spare == 1
+
+
+def test_in_the_epic_variant_beating_lobo_wins_only_with_the_track_at_its_goal(monkeypatch):
+    """SH-EPIC-1: "Win only by pushing the Location Track on the Australia board to 6" (the
+    variant's text); "Players must reach 6 on the Location Track located on the Swagman's
+    Hope board." A pass at a lair moves the track (our Epic stand-in for location tokens)."""
+    from smersh_dsl.play.epic import rounds
+    from smersh_dsl.play.epic.sessions import Outcome
+    monkeypatch.setattr(rounds, "showdown", lambda game, section: Outcome("Victory.", True))
+    for track, outcome in ((5, "lost"), (6, "won")):
+        game, _ = new_game(swagmans_doc(), players=3, seed=2, variants=("epic",))
+        game.state.location_track = track
+        rounds.confront_lobo(game)
+        assert game.state.outcome == outcome
+    assert "Location Track stands at 5, not 6" in new_lost_reason(monkeypatch)
+    game, _ = new_game(swagmans_doc(), players=3, seed=2, variants=("epic",))
+    game.table.failed = False
+    place(game, 0, "Monte Carlo")
+    turn.after_encounter(game, 0, "Monte Carlo", hub=False)
+    assert game.state.location_track == 1
+
+
+def new_lost_reason(monkeypatch) -> str:
+    from smersh_dsl.play.epic import rounds
+    game, _ = new_game(swagmans_doc(), players=3, seed=2, variants=("epic",))
+    game.state.location_track = 5
+    rounds.confront_lobo(game)
+    return game.state.reason

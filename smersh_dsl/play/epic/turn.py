@@ -379,8 +379,9 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
     else:
         game.say(f"{spy.name} fails the secret mission {name}.")
     if not state.expansion:                                             # rule: SH-MISSION-1
-        from smersh_dsl.play.epic.world import deal_missions
-        deal_missions(state, game.rng, seat, len(seat.missions) + 1)
+        from smersh_dsl.play.epic.world import deal_missions, mission_hand
+        sheet = next((s for s in game.doc["spies"] if s["name"] == seat.sheet), None)
+        deal_missions(state, game.rng, seat, mission_hand(sheet))   # "always has 2"
 
 
 def late(game: Game, index: int, name: str) -> None:
