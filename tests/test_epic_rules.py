@@ -546,3 +546,20 @@ def test_a_spy_draws_from_the_deck_of_the_region_it_stands_in(epic):
     with pytest.raises(NotPlayable, match="Paris is in Europe, not Asia"):
         play_encounter(t, "Asia", lair=False)
     assert play_encounter(t, "europe", lair=False).won is True
+
+
+def test_one_encounter_at_swagmans_hope_reads_a_cards_hub_section_with_the_blue_number(books):
+    """SH-ENC-1, SH-ENC-2: "Each Australia Encounter Card includes two sections: one for the
+    four coastal cities, and one for Swagman's Hope", and "When drawing a Fate Card to
+    determine the last number of your encounter in Swagman's Hope, players always use the
+    number in the BLUE circle that ranges 1–4"."""
+    doc = books["swagmans_hope"]
+    for seed in range(12):
+        lines: list[str] = []
+        t = Table(doc, party_from(doc, 1, 2), random.Random(seed), GreedyPolicy(), lines.append)
+        t.party.location = "Swagman's Hope"
+        play_encounter(t, None, False)
+        card = next(line for line in lines if line.startswith("Encounter "))
+        assert card.endswith("(Swagman's Hope)") and 71 <= int(card.split()[1].rstrip(":")) <= 77
+        read = next(line for line in lines if line.startswith("Read entry "))
+        assert int(read.rstrip(".").rsplit(".", 1)[1]) in (1, 2, 3, 4)

@@ -89,6 +89,11 @@ def location_bonus(table: Table, name: str | None) -> None:
         table.run(steps)                                                # rule: EP-ENC-6
 
 
+def hub_section(card: dict, place: str) -> dict | None:
+    """SH-ENC-1: the section of an Australia card "for Swagman's Hope", if it has one."""
+    return next((s for s in card.get("sections") or [] if s["place"] == place), None)
+
+
 def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome:
     """One encounter in ``region_name``'s deck. If the party stands somewhere
     (``table.party.location``), a lair there reads 5 and a pass gains that place's
@@ -104,13 +109,22 @@ def play_encounter(table: Table, region_name: str | None, lair: bool) -> Outcome
     lair = lair or (here is not None and "lair" in here["features"])     # EP-ENC-4
     region = _region(doc, region_name)
     deck = [c for c in doc["encounter_cards"] if c["region"] == region["name"]]
+    hub = here is not None and "hub" in here["features"]
+    if hub:      # SH-ENC-1: at Swagman's Hope, a card's section for it
+        deck = [c for c in deck if hub_section(c, here["name"]) is not None]
+        if not deck:
+            raise NotPlayable(f"no encounter card has a section for {here['name']}")
     card = table.rng.choice(deck)                                           # EP-ENC-2
-    table.say(f"Encounter {card['number']:02d}: {card['title']} ({region['name']})")
-    responses = card["responses"]
+    number, title, responses = card["number"], card["title"], card["responses"]
+    if hub:
+        section = hub_section(card, here["name"])
+        number, title, responses = section["number"], section["title"], section["responses"]
+    table.say(f"Encounter {number:02d}: {title} ({here['name'] if hub else region['name']})")
     pick = responses[table.decide.choose("Choose a response:", [r["text"] for r in responses])]
     table.say(f"> {pick['number']}. {pick['text']}")
-    die = roll_fate(table, lair, region.get("values"))
-    key = f"{card['number']:02d}.{pick['number']}.{die}"                     # EP-ENC-1
+    values = (here.get("values") if hub else None) or region.get("values")   # SH-ENC-2
+    die = roll_fate(table, lair, values)
+    key = f"{number:02d}.{pick['number']}.{die}"                             # EP-ENC-1
     entries = {e["key"]: e for e in doc.get("entries", [])}
     if key not in entries:
         raise NotPlayable(f"entry {key} is missing from the document")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import australia, bots
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
-from smersh_dsl.play.epic.sessions import bonus_steps, roll_fate
+from smersh_dsl.play.epic.sessions import bonus_steps, hub_section, roll_fate
 from smersh_dsl.play.epic.world import NEW_SPY_RESOLVE, allowed_sheets
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ def encounter(game: Game, index: int) -> None:
     cards = {c["number"]: c for c in doc["encounter_cards"]}
     hub = here.has("hub")
     if hub:      # assumption: at the hub, the next card that has a section for it
-        usable = [n for n in deck if any(s["place"] == here.name for s in cards[n].get("sections") or [])]
+        usable = [n for n in deck if hub_section(cards[n], here.name) is not None]
     else:
         usable = list(deck)
     if not usable:
@@ -247,7 +247,7 @@ def encounter(game: Game, index: int) -> None:
     deck.append(number)                    # "return it to the bottom of its region's deck"
     card = cards[number]
     if hub:
-        section = next(s for s in card["sections"] if s["place"] == here.name)
+        section = hub_section(card, here.name)
         number, title, responses = section["number"], section["title"], section["responses"]
     else:
         title, responses = card["title"], card["responses"]
