@@ -197,3 +197,25 @@ def hit_point_cap(ctx: Context) -> Iterator[Diagnostic]:
                                 f"`{cap.name}` holds no player's identity: it is not kept per player",
                                 "name the field each player records their identity in "
                                 "(`field identities text per player`)")
+
+
+@check("K010")
+def shared_icon(ctx: Context) -> Iterator[Diagnostic]:
+    """SC-EVID-3: "cross out each combination ... that includes the icon on the evidence
+    card gained". Two cards with one icon fall together, so gaining one can cross out the
+    other's combinations even when the other is in the A.I.M. envelope: no mole is left."""
+    header = ctx.project.header
+    if not isinstance(header, CampaignDef):
+        return
+    first: dict[str, str] = {}
+    for card in header.evidence:
+        if card.icon is None:
+            continue
+        if card.icon in first:
+            yield Diagnostic.of("K010", card.name.span,
+                                f"\"{card.name.text}\" has the icon `{card.icon}` of "
+                                f"\"{first[card.icon]}\"",
+                                "give each evidence card its own icon: gaining one crosses out "
+                                "every combination with its icon")
+        else:
+            first[card.icon] = card.name.text

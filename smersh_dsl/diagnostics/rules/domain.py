@@ -131,6 +131,13 @@ RULES = [
          + _S1.replace("record count", "record count record hit_points")
          + _S2.replace("read count from 1", "read count from 1 read hit_points from 1"),
          phase="domain"),
+    Rule("K010", "evidence-icon-shared", E, "two evidence cards with the same icon",
+         "Gaining an evidence card crosses out every combination that includes its icon "
+         "(SC-EVID-3). Two cards sharing an icon fall together, so gaining one can cross out "
+         "the combination of the A.I.M. envelope, and the players are left with no mole.",
+         _CAMPAIGN.replace('means { "A" "B" }', 'means { "A" icon:ear "B" icon:ear }') + _S1 + _S2,
+         _CAMPAIGN.replace('means { "A" "B" }', 'means { "A" icon:ear "B" icon:film }') + _S1 + _S2,
+         phase="domain"),
     Rule("M004", "untyped-face", E, "a gadget half or defence face without a type",
          "A gadget overcomes a defence only with the same type symbol (SM-INC-2), so every "
          "half and face carries a type.",
