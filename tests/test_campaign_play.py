@@ -429,3 +429,18 @@ def test_simulate_campaign_reports_certainty_by_scenario_and_mode():
         assert data["modes"][mode]["fewest_combinations_left"] >= 1
     text = smersh("simulate", "campaign", SHIELD, "--campaigns", "100")
     assert "at the accusation (scenario 5)" in text.stdout and "simulated 200 of 200" in text.stderr
+
+
+def test_a_document_whose_icons_cross_out_the_mole_is_a_clear_error(doc: dict, tmp_path: Path):
+    """SC-EVID-3 by icon, on a built document the checker never saw (K010 catches it in a
+    book): all three means share one icon, so the first means gained crosses out the
+    A.I.M. envelope's combination; the simulation stops with a message, exit 2."""
+    shared = copy.deepcopy(doc)
+    for card in shared["evidence"]:
+        if card["set"] == "means":
+            card["icon"] = "ear"
+    path = tmp_path / "shield.json"
+    path.write_text(json.dumps(shared))
+    result = smersh("simulate", "campaign", str(path), "--campaigns", "20")
+    assert result.returncode == 2 and "crossed out" in result.stderr
+    assert "Traceback" not in result.stderr

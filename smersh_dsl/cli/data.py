@@ -282,6 +282,7 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
     from smersh_dsl.play.campaign.keeper import Keeper, play_scenario
     from smersh_dsl.play.campaign.log import LogProblem, load_log, new_log, save_log
     from smersh_dsl.play.core.deciders import decider
+    from smersh_dsl.play.core.errors import NotPlayable
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
     if not campaigns:
@@ -295,6 +296,8 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
     keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
     try:
         said = play_scenario(keeper, lambda kept: save_log(path, kept))
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
     except OutputError as error:
         click.echo(f"smersh play: {error}; the log is not saved", err=True)
         sys.exit(EXIT_USAGE)

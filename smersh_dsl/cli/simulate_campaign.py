@@ -51,4 +51,11 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
         if total >= PROGRESS_FROM and (done % step == 0 or done == total):
             click.echo(f"simulated {done} of {total} campaigns", err=True)
 
-    click.echo(RENDERERS[fmt](simulate(docs[0], campaigns, seed, policy, progress)), nl=False)
+    from smersh_dsl.play.campaign.sim import Broken
+    from smersh_dsl.play.core.errors import NotPlayable
+
+    try:
+        summary = simulate(docs[0], campaigns, seed, policy, progress)
+    except (Broken, NotPlayable) as problem:
+        raise click.ClickException(f"{docs[0]['id']}: {problem}") from None
+    click.echo(RENDERERS[fmt](summary), nl=False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from smersh_dsl.play.core.errors import NotPlayable
+
 SETS = ("means", "motive", "opportunity")
 
 
@@ -65,7 +67,11 @@ def surviving(doc: dict, log: dict) -> list[dict]:
 def mole(doc: dict, log: dict) -> dict:
     """SC-EVID-2: the combination of the three A.I.M. cards, and the member it implicates."""
     hidden = set(log["aim_envelope"])
-    return next(c for c in doc["combinations"] if {c[k] for k in SETS} == hidden)
+    found = next((c for c in doc["combinations"] if {c[k] for k in SETS} == hidden), None)
+    if found is None:
+        raise NotPlayable(f"no combination of {' / '.join(log['aim_envelope'])} in the "
+                          "campaign's table (K005)")
+    return found
 
 
 def certain(doc: dict, log: dict) -> str | None:

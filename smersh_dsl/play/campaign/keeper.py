@@ -201,6 +201,9 @@ class Keeper:
     def accuse(self) -> None:
         """SC-ACCUSE-1: choose a combination not crossed out; its member is accused."""
         left = envelopes.surviving(self.doc, self.log)
+        if not left:
+            self.say("  every combination is crossed out: there is nobody to accuse")
+            return
         best = {envelopes.key(c) for c in likeliest(self.doc, self.log)}
         options = [f"{envelopes.key(c)} -> {c['member']}" for c in left]
         pick = self.decide.choose("Accuse: which combination?", options,

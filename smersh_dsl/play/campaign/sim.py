@@ -29,7 +29,6 @@ class Campaign:
     certain_after: dict[int, bool] = field(default_factory=dict)
     evidence_after: dict[int, int] = field(default_factory=dict)
     accusation: dict | None = None
-    certain_at_accusation: bool = False
     won: bool = False
     stuck: bool = False
     fewest_left: int = 99
