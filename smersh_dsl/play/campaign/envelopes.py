@@ -67,7 +67,8 @@ def surviving(doc: dict, log: dict) -> list[dict]:
 def mole(doc: dict, log: dict) -> dict:
     """SC-EVID-2: the combination of the three A.I.M. cards, and the member it implicates."""
     hidden = set(log["aim_envelope"])
-    found = next((c for c in doc["combinations"] if {c[k] for k in SETS} == hidden), None)
+    found = next((c for c in doc["combinations"]                         # rule: SC-EVID-2
+                  if {c[k] for k in SETS} == hidden), None)
     if found is None:
         raise NotPlayable(f"no combination of {' / '.join(log['aim_envelope'])} in the "
                           "campaign's table (K005)")

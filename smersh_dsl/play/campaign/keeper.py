@@ -79,7 +79,7 @@ class Keeper:
                 self._turned(board.set_secrets(self.doc, self.log, value))  # type: ignore[arg-type]
         else:
             value = self._ask_value(field_, None)
-        self.log["fields"].setdefault(name, {})[str(scenario)] = value
+        self.log["fields"].setdefault(name, {})[str(scenario)] = value    # rule: SC-LOG-1
         self.say(f"  recorded {name}: {json.dumps(value)}")
 
     def _keep_bases(self, name: str, identities: dict[str, object]) -> None:
@@ -109,7 +109,7 @@ class Keeper:
         value = self.log["fields"].get(name, {}).get(str(source))
         self.say(f"  from scenario {source}, {name}: "
                  + (json.dumps(value) if value is not None else "(not recorded)"))
-        if name == "secrets" and isinstance(value, dict):
+        if name == "secrets" and isinstance(value, dict):                 # rule: SC-LOG-2
             self._turned(board.set_secrets(self.doc, self.log, value))
 
     def place_secrets(self, count: int) -> None:
@@ -253,7 +253,7 @@ def play_scenario(keeper: Keeper, save: Callable[[dict], None]) -> str:
     log = keeper.log
     done = log["completed"]
     scenarios = {s["number"]: s for s in keeper.doc["scenarios"]}
-    number = (max(done) + 1) if done else min(scenarios)
+    number = (max(done) + 1) if done else min(scenarios)                # rule: SC-CAMP-1
     if number not in scenarios or log["lost"]:
         return "The campaign is over." if log["lost"] else "The campaign is complete."
     scenario = scenarios[number]
@@ -269,7 +269,7 @@ def play_scenario(keeper: Keeper, save: Callable[[dict], None]) -> str:
     zemo = any(a["lost"] for a in log["accusations"][accusations:])
     won = not zemo and _won(keeper)
     if not won:
-        log["secrets"], log["turned"] = before
+        log["secrets"], log["turned"] = before                             # rule: SC-CAMP-2
         keeper.steps(scenario["defeat"], number)
         save(log)
         return f"Scenario {number} lost: " + ("the campaign is lost." if log["lost"]
