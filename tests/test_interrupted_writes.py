@@ -126,7 +126,8 @@ def fmt_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
 
 def campaign_log_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
-    from smersh_dsl.play.campaign.log import Keeper, load_log, new_log, play_scenario
+    from smersh_dsl.play.campaign.keeper import Keeper, play_scenario
+    from smersh_dsl.play.campaign.log import load_log, new_log, save_log
     from smersh_dsl.play.core.deciders import GreedyPolicy
 
     target = tmp / "campaign.json"
@@ -134,10 +135,10 @@ def campaign_log_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
     def play(seed: int) -> str:
         log = load_log(target, shield_doc) if target.exists() else new_log(shield_doc, 2, False)
         return play_scenario(Keeper(shield_doc, log, GreedyPolicy(), random.Random(seed),
-                                    lambda _: None, True), target)
+                                    lambda _: None, True), lambda kept: save_log(target, kept))
     play(0)                                    # the save of a first scenario
     assert target.exists()
-    return Writer(target, lambda: play(1))
+    return Writer(target, lambda: play(2))     # seed 2 wins scenario 2: the log changes
 
 
 def new_writer(tmp: Path, smush_projects, shield_doc) -> Writer:

@@ -10,8 +10,8 @@ from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.henchmen import missing_numbers
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, Scenario,
-                                       StepAction)
+from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, FieldScope,
+                                       FieldType, Scenario, StepAction)
 
 
 def _actions(scenario: Scenario, *phases: str) -> Iterator[StepAction]:
@@ -42,7 +42,7 @@ def _fields(ctx: Context) -> set[str]:
 def _recorders(scenarios: list[Scenario]) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for scenario in scenarios:
-        for action in _actions(scenario, "setup", "victory", "defeat"):
+        for action in _actions(scenario, "setup", "during", "victory", "defeat"):
             if action.kind is ActionKind.RECORD and action.field is not None:
                 found.setdefault(action.field.name, set()).add(scenario.number)
     return found
@@ -55,7 +55,7 @@ def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
     recorded = _recorders(scenarios)
     fields = _fields(ctx)
     for scenario in ctx.project.of_type(Scenario):
-        for action in _actions(scenario, "setup", "victory", "defeat"):
+        for action in _actions(scenario, "setup", "during", "victory", "defeat"):
             if action.kind is not ActionKind.READ or action.field is None \
                     or action.field.name not in fields:
                 continue      # an unknown field is N008's finding
@@ -78,11 +78,14 @@ def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
 def recorded_never_read(ctx: Context) -> Iterator[Diagnostic]:
     scenarios = _scenarios(ctx)
     fields = _fields(ctx)
-    read = {a.field.name for s in scenarios for a in _actions(s, "setup", "victory", "defeat")
+    read = {a.field.name for s in scenarios for a in _actions(s, "setup", "during", "victory", "defeat")
             if a.kind is ActionKind.READ and a.field is not None}
+    campaign = _campaign(ctx)
+    if campaign is not None:        # a cap reads the identity it names (SC-EXPERT-1)
+        read |= {f.cap_identity.name for f in campaign.log_fields if f.cap_identity is not None}
     flagged: set[str] = set()
     for scenario in ctx.project.of_type(Scenario):
-        for action in _actions(scenario, "setup", "victory", "defeat"):
+        for action in _actions(scenario, "setup", "during", "victory", "defeat"):
             if (action.kind is ActionKind.RECORD and action.field is not None
                     and action.field.name in fields
                     and action.field.name not in read and action.field.name not in flagged):
@@ -166,3 +169,53 @@ def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
             yield Diagnostic.of("K007", member.span,
                                 f"board member \"{member.text}\" is implicated by no combination",
                                 "every board member can be the traitor: give them combinations")
+
+
+@check("K009")
+def hit_point_cap(ctx: Context) -> Iterator[Diagnostic]:
+    """SC-EXPERT-1: "each player must record their remaining hit points ... If a player's
+    remaining hit point value is greater than their base hit point value, record their base
+    hit points": a cap is a number kept per player, bounded by a per-player identity."""
+    header = ctx.project.header
+    if not isinstance(header, CampaignDef):
+        return
+    by_name = {f.name.text: f for f in header.log_fields}
+    for field in header.log_fields:
+        cap = field.cap_identity
+        if cap is None:
+            continue
+        if field.type is not FieldType.NUMBER or field.scope is not FieldScope.PLAYER:
+            yield Diagnostic.of("K009", field.name.span,
+                                f"`{field.name.text}` is capped at base hit points but is "
+                                f"{'a ' + field.type.value if field.type is not FieldType.NUMBER else 'not kept per player'}",
+                                "hit points are a number each player keeps: "
+                                f"`field {field.name.text} number per player ...`")
+            continue
+        identity = by_name.get(cap.name)
+        if identity is not None and identity.scope is not FieldScope.PLAYER:
+            yield Diagnostic.of("K009", cap.span,
+                                f"`{cap.name}` holds no player's identity: it is not kept per player",
+                                "name the field each player records their identity in "
+                                "(`field identities text per player`)")
+
+
+@check("K010")
+def shared_icon(ctx: Context) -> Iterator[Diagnostic]:
+    """SC-EVID-3: "cross out each combination ... that includes the icon on the evidence
+    card gained". Two cards with one icon fall together, so gaining one can cross out the
+    other's combinations even when the other is in the A.I.M. envelope: no mole is left."""
+    header = ctx.project.header
+    if not isinstance(header, CampaignDef):
+        return
+    first: dict[str, str] = {}
+    for card in header.evidence:
+        if card.icon is None:
+            continue
+        if card.icon in first:
+            yield Diagnostic.of("K010", card.name.span,
+                                f"\"{card.name.text}\" has the icon `{card.icon}` of "
+                                f"\"{first[card.icon]}\"",
+                                "give each evidence card its own icon: gaining one crosses out "
+                                "every combination with its icon")
+        else:
+            first[card.icon] = card.name.text

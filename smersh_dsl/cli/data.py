@@ -310,8 +310,10 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
                    auto: bool, policy: str) -> None:
     from smersh_dsl.export.outputs import OutputError
-    from smersh_dsl.play.campaign.log import Keeper, LogProblem, load_log, new_log, play_scenario
+    from smersh_dsl.play.campaign.keeper import Keeper, play_scenario
+    from smersh_dsl.play.campaign.log import LogProblem, load_log, new_log, save_log
     from smersh_dsl.play.core.deciders import decider
+    from smersh_dsl.play.core.errors import NotPlayable
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
     if not campaigns:
@@ -324,7 +326,11 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
         raise click.ClickException(str(problem)) from None
     keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
     try:
-        click.echo(play_scenario(keeper, path))
+        said = play_scenario(keeper, lambda kept: save_log(path, kept))
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
     except OutputError as error:
         click.echo(f"smersh play: {error}; the log is not saved", err=True)
         sys.exit(EXIT_USAGE)
+    click.echo(f"{said} Log saved to {path}." if "campaign is" not in said or path.exists()
+               else said)

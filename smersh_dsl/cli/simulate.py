@@ -85,6 +85,7 @@ def simulate_group() -> None:
     \b
     Games:
       smersh simulate smush      Agents of S.M.U.S.H.: win rates of each side
+      smersh simulate campaign   Agents of S.H.I.E.L.D.: how often the mole is known
     """
 
 

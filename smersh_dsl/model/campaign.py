@@ -34,6 +34,9 @@ class LogField(Node):
     scope: FieldScope = FieldScope.CAMPAIGN
     expert: bool = False
     label: str | None = None
+    # SC-EXPERT-1: "If a player's remaining hit point value is greater than their base hit
+    # point value, record their base hit points": the field whose identity gives the base.
+    cap_identity: Ref | None = None
 
 
 class EvidenceKind(str, Enum):
@@ -84,6 +87,12 @@ class ActionKind(str, Enum):
     RECORD = "record"
     READ = "read"
     GAIN_EVIDENCE = "gain_evidence"
+    REGAIN_EVIDENCE = "regain_evidence"      # one card per earlier scenario with a clean member
+    PREPARE_EVIDENCE = "prepare_evidence"    # SC-EVID-1: the two envelopes
+    PLACE_SECRETS = "place_secrets"          # `place N secrets` on each board member
+    GATHER_EVIDENCE = "gather_evidence"      # scenario 5, stage 1B: two secrets for a card
+    ACCUSE = "accuse"                        # SC-ACCUSE-1
+    LOSE_CAMPAIGN = "lose_campaign"          # the expert campaign ends with a defeat
     CROSS_OUT = "cross_out"
 
 
@@ -92,6 +101,7 @@ class StepAction(Node):
     kind: ActionKind
     field: Ref | None = None
     source: int | None = None     # `read FIELD from N`: the scenario that recorded it
+    count: int | None = None      # `place N secrets`: how many on each board member
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,5 +121,6 @@ class Scenario(Definition):
     encounter_sets: tuple[Name, ...] = ()
     prose: tuple[Prose, ...] = ()
     setup: tuple[CampaignStep, ...] = ()
+    during: tuple[CampaignStep, ...] = ()    # steps taken while the scenario is played
     victory: tuple[CampaignStep, ...] = ()
     defeat: tuple[CampaignStep, ...] = ()

@@ -115,6 +115,29 @@ RULES = [
          "another set in a column is usually two columns swapped.",
          _CAMPAIGN.replace('    "A" "M" "O" -> "Chief"\n', '    "A" "O" "M" -> "Chief"\n') + _S1 + _S2,
          _CAMPAIGN + _S1 + _S2, phase="domain"),
+    Rule("K009", "hit-point-cap-misplaced", E, "a hit-point cap on a field that is no player's number",
+         "In an expert campaign each player records their remaining hit points, never more "
+         "than their identity's base hit points (SC-EXPERT-1). `cap base_hit_points of F` "
+         "belongs on a number kept per player, and F is the per-player field holding each "
+         "player's identity.",
+         _CAMPAIGN.replace('log { field count number "Count" }',
+                           'log {\n    field count number "Count"\n    field identities text per player "Identity"\n'
+                           '    field hit_points number expert cap base_hit_points of identities "Hit points"\n  }')
+         + _S1.replace("record count", "record count record hit_points")
+         + _S2.replace("read count from 1", "read count from 1 read hit_points from 1"),
+         _CAMPAIGN.replace('log { field count number "Count" }',
+                           'log {\n    field count number "Count"\n    field identities text per player "Identity"\n'
+                           '    field hit_points number per player expert cap base_hit_points of identities "Hit points"\n  }')
+         + _S1.replace("record count", "record count record hit_points")
+         + _S2.replace("read count from 1", "read count from 1 read hit_points from 1"),
+         phase="domain"),
+    Rule("K010", "evidence-icon-shared", E, "two evidence cards with the same icon",
+         "Gaining an evidence card crosses out every combination that includes its icon "
+         "(SC-EVID-3). Two cards sharing an icon fall together, so gaining one can cross out "
+         "the combination of the A.I.M. envelope, and the players are left with no mole.",
+         _CAMPAIGN.replace('means { "A" "B" }', 'means { "A" icon:ear "B" icon:ear }') + _S1 + _S2,
+         _CAMPAIGN.replace('means { "A" "B" }', 'means { "A" icon:ear "B" icon:film }') + _S1 + _S2,
+         phase="domain"),
     Rule("M004", "untyped-face", E, "a gadget half or defence face without a type",
          "A gadget overcomes a defence only with the same type symbol (SM-INC-2), so every "
          "half and face carries a type.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, CampaignStep, Combination,
                                        EvidenceCard, EvidenceKind, FieldScope, FieldType,
                                        LogField, Scenario, StepAction, StepMode)
-from smersh_dsl.model.refs import RefKind
+from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.steps import Prose
 from smersh_dsl.parse.transform.base import BaseBuilder
 from smersh_dsl.parse.transform.embedded import Where
@@ -39,6 +39,8 @@ class CampaignBuilder(BaseBuilder):
                 fields["scope"] = item
             elif item is True:
                 fields["expert"] = True
+            elif isinstance(item, Ref):
+                fields["cap_identity"] = item
             else:
                 fields["label"] = self._text(item)
         return LogField(span=self._span(meta), name=self._as_name(name), type=FieldType(type_),
@@ -54,6 +56,9 @@ class CampaignBuilder(BaseBuilder):
 
     def expert_tag(self, meta: Where, children: list) -> bool:
         return True
+
+    def field_cap(self, meta: Where, children: list) -> Ref:
+        return self._ref(RefKind.LOG_FIELD, children[0])
 
     def board(self, meta: Where, children: list) -> tuple:
         return ("board_members", children[0])
@@ -113,6 +118,9 @@ class CampaignBuilder(BaseBuilder):
     def setup(self, meta: Where, children: list) -> tuple:
         return ("setup", tuple(children))
 
+    def during_steps(self, meta: Where, children: list) -> tuple:
+        return ("during", tuple(children))
+
     def victory_steps(self, meta: Where, children: list) -> tuple:
         return ("victory", tuple(children))
 
@@ -140,6 +148,25 @@ class CampaignBuilder(BaseBuilder):
 
     def gain_evidence(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.GAIN_EVIDENCE)
+
+    def regain_evidence(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.REGAIN_EVIDENCE)
+
+    def prepare_evidence(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.PREPARE_EVIDENCE)
+
+    def place_secrets(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.PLACE_SECRETS,
+                          count=int(children[0]))
+
+    def gather_evidence(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.GATHER_EVIDENCE)
+
+    def accuse(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.ACCUSE)
+
+    def lose_campaign(self, meta: Where, children: list) -> StepAction:
+        return StepAction(span=self._span(meta), kind=ActionKind.LOSE_CAMPAIGN)
 
     def cross_out(self, meta: Where, children: list) -> StepAction:
         return StepAction(span=self._span(meta), kind=ActionKind.CROSS_OUT)

@@ -22,8 +22,12 @@ def _action_notes(step: dict, labels: dict[str, str]) -> list[str]:
                          f"(scenario #{action['from_scenario']})")
         elif action["kind"] == "cross_out":
             notes.append("Cross out combinations in the campaign log\u2019s evidence grid")
-        elif action["kind"] == "gain_evidence":
+        elif action["kind"] in ("gain_evidence", "regain_evidence", "gather_evidence"):
             notes.append("Tick the evidence gained in the campaign log")
+        elif action["kind"] == "lose_campaign":
+            notes.append("The campaign is over")
+        elif action["kind"] == "accuse":
+            notes.append("Choose a combination not crossed out: its board member is accused")
     return notes
 
 
@@ -36,7 +40,8 @@ def scenario_html(doc: dict, scenario: dict, profile: Profile) -> str:
     labels = {field["name"]: field["label"] for field in doc.get("log_fields", [])}
     return render_template(
         "campaign/scenario.html", campaign=doc, scenario=scenario, page_css=profile.book_page_css,
-        setup=_steps(scenario["setup"], labels), defeat=_steps(scenario["defeat"], labels),
+        setup=_steps(scenario["setup"], labels),
+        during=_steps(scenario.get("during", []), labels), defeat=_steps(scenario["defeat"], labels),
         victory=_steps(scenario["victory"], labels), betrayal=doc.get("betrayal", {}))
 
 
