@@ -11,6 +11,8 @@
 - tests/golden/print/BOOK.SECTION.html: the HTML of each section of the encounter book
   and the showdown book made from tests/golden/print/book.json (profile pnp, A4).
 - docs/rules.md: the rule reference, `smersh rules --format markdown`.
+- tests/golden/simulate/: `smersh simulate epic books/epic --seed 1` reports (text, JSON,
+  CSV) of a few whole games, so a change of the engine's play shows in a diff.
 """
 
 from __future__ import annotations
@@ -128,6 +130,30 @@ def print_html() -> dict[str, str]:
     return found
 
 
+# (golden file, players, bot, games): `smersh simulate epic books/epic --seed 1 --jobs 1`
+SIMULATE_GOLDENS = (("epic-2-spies.txt", 2, "sensible", 30), ("epic-2-spies.json", 2, "sensible", 30),
+                    ("epic-1-spy-random.csv", 1, "random", 20))
+
+
+def simulate_goldens(documents: dict[str, dict]) -> dict[str, str]:
+    """The simulator's text, JSON and CSV reports on the bundled Epic book."""
+    import json
+
+    from smersh_dsl.export.document import dumps
+    from smersh_dsl.play.epic.game import Options
+    from smersh_dsl.play.epic.simulate import render_csv, render_json, render_text, run, summary
+
+    doc = json.loads(dumps(documents["smersh"]))
+    found = {}
+    for name, players, bot, games in SIMULATE_GOLDENS:
+        options = Options(players=players, bot=bot)
+        played = run(doc, options, games, 1, jobs=1)
+        figures = summary(played, games, 1, options, doc["title"])
+        found[name] = {"txt": lambda: render_text(figures), "json": lambda: render_json(figures),
+                       "csv": lambda: render_csv(played)}[name.rsplit(".", 1)[1]]()
+    return found
+
+
 def text_report(path: Path) -> str:
     return report(path, "text")
 
@@ -170,6 +196,10 @@ def main() -> int:
         for name, html in goldens.items():
             (GOLDEN / "print" / folder / name).write_text(html, encoding="utf-8")
             print(f"wrote golden/print/{folder}/{name}")
+    (GOLDEN / "simulate").mkdir(exist_ok=True)
+    for name, text in simulate_goldens(documents).items():
+        (GOLDEN / "simulate" / name).write_text(text, encoding="utf-8")
+        print(f"wrote golden/simulate/{name}")
     return 0
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from regen_golden import FORMATS, GOLDEN, graphs, report, text_report
+from regen_golden import (FORMATS, GOLDEN, SIMULATE_GOLDENS, book_documents, graphs, report,
+                          simulate_goldens, text_report)
 
 
 @pytest.mark.parametrize("source", sorted((GOLDEN / "syntax").glob("*.smersh")), ids=lambda p: p.stem)
@@ -27,3 +28,14 @@ def test_report_formats_match_golden(project: Path, fmt: str):
 @pytest.mark.parametrize("name", sorted(p.name for p in (GOLDEN / "graphs").iterdir()))
 def test_graph_matches_golden(name: str):
     assert graphs()[name] == (GOLDEN / "graphs" / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def simulated() -> dict[str, str]:
+    return simulate_goldens(book_documents())
+
+
+@pytest.mark.parametrize("name", [g[0] for g in SIMULATE_GOLDENS])
+def test_simulate_epic_reports_match_golden(name: str, simulated):
+    """Whole games from a seed play and report the same, to the last figure."""
+    assert simulated[name] == (GOLDEN / "simulate" / name).read_text(encoding="utf-8")

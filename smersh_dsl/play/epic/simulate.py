@@ -70,7 +70,8 @@ def run(doc: dict, options: Options, games: int, seed: int, jobs: int | None = N
     """Play ``games`` games, in ``jobs`` processes (default: the cores this process may
     use, forked so the document is not copied per game)."""
     global _JOB
-    jobs = jobs or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    if jobs is None:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     chunks = [list(range(i, min(games, i + CHUNK))) for i in range(0, games, CHUNK)]
     done: list[Played] = []
     _JOB = (doc, options, seed)
@@ -136,7 +137,8 @@ def summary(played: list[Played], games: int, seed: int, options: Options, title
 
 
 def render_text(s: dict) -> str:
-    out = [f"{s['title']}: {s['games']} games, {s['players']} spies ({s['bot']} bots), "
+    spies = "1 spy" if s["players"] == 1 else f"{s['players']} spies"
+    out = [f"{s['title']}: {s['games']} games, {spies} ({s['bot']} bots), "
            f"seed {s['seed']}",
            f"Spies won {s['won']} of {s['games']}: {s['win_rate']:.1%} "
            f"(95% interval {s['interval'][0]:.1%} to {s['interval'][1]:.1%})",
