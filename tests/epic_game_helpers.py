@@ -32,18 +32,17 @@ def swagmans_doc() -> dict:
 
 
 class Faces(random.Random):
-    """A seeded die, except that `choice` shows the faces queued in ``faces`` first
-    (a face the sequence lacks is skipped over: it was meant for another roll)."""
+    """A seeded die, except that `choice` shows the faces queued in ``faces`` first; a
+    queued face the sequence lacks waits for a roll that has it (a skill die's face is
+    not taken by the fate die rolled before it)."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.faces: list[str] = []
 
     def choice(self, seq):  # noqa: D102
-        while self.faces:
-            wanted = self.faces.pop(0)
-            if wanted in seq:
-                return wanted
+        if self.faces and self.faces[0] in seq:
+            return self.faces.pop(0)
         return super().choice(seq)
 
 

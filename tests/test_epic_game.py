@@ -8,7 +8,7 @@ import pytest
 
 from epic_game_helpers import Answers, a_test, entry_doc, epic_doc, new_game, place
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import rounds, turn
+from smersh_dsl.play.epic import deaths, encounters, moves, rounds, turn
 from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.rounds import play_game
 
@@ -93,7 +93,7 @@ def test_a_un_transport_flies_anywhere_collects_intel_and_the_spy_still_walks():
     spy = game.party.spies[0]
     spy.tokens["un_transport"] = 1
     game.party.board_intel["Lima"] = 2
-    turn.move(game, 0)
+    moves.move(game, 0)
     assert game.state.seats[0].location == "Lima"
     assert spy.intel == 2 and spy.tokens["un_transport"] == 0
     assert any(p.startswith("Where do you move?") for p, _ in answers.asked)
@@ -105,7 +105,7 @@ def test_ending_the_movement_on_intel_collects_it_into_the_pool():
     game, _ = new_game(epic_doc(), players=1, answers=Answers({"Where do you move?": "Move to Paris"}))
     place(game, 0, "London")
     game.party.board_intel["Paris"] = 3
-    turn.move(game, 0)
+    moves.move(game, 0)
     assert game.party.pool == 3 and "Paris" not in game.party.board_intel
 
 
@@ -150,7 +150,7 @@ def test_an_encounter_reads_encounter_response_die_from_the_regions_deck():
     game, lines = new_game(epic_doc(), players=1)
     place(game, 0, "Cairo")
     game.rng.faces = ["3"]
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     card = next(line for line in lines if line.startswith("Encounter "))
     number = int(card.split()[1].rstrip(":"))
     assert next(c for c in game.doc["encounter_cards"] if c["number"] == number)["region"] == "Africa"
@@ -169,7 +169,7 @@ def test_the_fate_dies_resolve_face_gains_the_encountering_spy_resolve():
     place(game, 1, "London")
     game.rng.faces = ["resolve_reroll", "2"]
     game.table.actor = second
-    turn.encounter(game, 1)
+    encounters.encounter(game, 1)
     assert "The fate die shows resolve: gain 1 resolve and roll again." in lines
     assert game.party.spies[0].resolve == first
     assert any(line.startswith("Read entry ") and line.endswith(".2.") for line in lines)
@@ -181,7 +181,7 @@ def test_at_a_lair_the_die_is_always_5():
     game, lines = new_game(epic_doc(), players=1)
     place(game, 0, "Monte Carlo")
     game.rng.faces = ["1", "2"]
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert "At a lair the fate die is always 5." in lines
     assert any(line.startswith("Read entry ") and line.endswith(".5.") for line in lines)
 
@@ -192,7 +192,7 @@ def test_pass_and_fail_are_read_only_after_the_test():
     game, lines = new_game(doc, players=1)
     place(game, 0, "Berlin")
     game.rng.faces = ["success"]
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     roll = next(i for i, line in enumerate(lines) if " rolls " in line)
     assert lines.index("PASS read") > roll and "FAIL read" not in lines
 
@@ -207,11 +207,11 @@ def test_a_fail_advances_lobo_a_pass_gains_the_location_bonus():
     place(game, 0, "Berlin")
     spy.resolve = 0
     game.rng.faces = ["blank"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert game.lobo_line == 9 and "A failed encounter: Dr. Lobo advances one space." in lines
     before = spy.skills["Spycraft"]
     game.rng.faces = ["success"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert spy.skills["Spycraft"] == min(5, before + 1) and game.lobo_line == 9
 
 
@@ -223,7 +223,7 @@ def test_intel_a_pass_places_is_not_collected():
     game, _ = new_game(doc, players=1)
     place(game, 0, "Rome")
     game.rng.faces = ["success"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert game.party.board_intel["Rome"] == 2 and game.party.pool == 0
 
 
@@ -239,7 +239,7 @@ def test_an_encounter_that_moves_the_spy_resolves_bonus_and_mission_at_the_end()
     seat.missions = ["Red Square Rendezvous"]            # Moscow's mission
     held = set(spy.held)
     game.rng.faces = ["success"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert seat.location == "Moscow"
     assert len(spy.held - held) >= 1                     # Moscow: an advanced skill space
     assert "Red Square Rendezvous" not in seat.missions and len(seat.missions) == 2
@@ -261,7 +261,7 @@ def test_one_mission_per_encounter_a_fail_discards_and_replaces_it():
     place(game, 0, "Paris")
     game.party.spies[0].resolve = 0
     game.rng.faces = ["blank"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert seat.missions[0] == "A Second Valet" and len(seat.missions) == 2
     assert sum("fails the secret mission" in line for line in lines) == 1
 
@@ -287,7 +287,7 @@ def test_a_dead_spy_comes_back_as_a_new_spy_with_2_less_resolve_on_a_free_hq():
     dead.intel = 3
     old_missions = list(game.state.seats[0].missions)
     dead.health = 0
-    turn.replace_the_dead(game)
+    deaths.replace_the_dead(game)
     new, seat = game.party.spies[0], game.state.seats[0]
     assert new.name != dead.name and new.name not in {"Darling, Double Agent"}
     assert new.resolve == max(0, new.max_resolve - 2)
@@ -391,7 +391,7 @@ def test_a_reroll_line_rerolls_when_the_double_agents_henchman_was_confronted():
     game.state.confronted.append("Pierre")
     place(game, 0, "Berlin")
     game.rng.faces = ["1", "3"]
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert any("roll the fate die again" in line for line in lines)
     assert [line for line in lines if line.startswith("Read entry")] == [
         "Read entry 99.1.1.", "Read entry 99.1.3."]
@@ -430,7 +430,7 @@ def test_a_basic_skill_space_never_raises_a_skill_past_5():
     spy.skills["Spycraft"] = 5
     place(game, 0, "Berlin")
     game.rng.faces = ["success"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert spy.skills["Spycraft"] == 5
 
 
@@ -446,7 +446,7 @@ def test_a_test_offers_each_skill_with_its_own_modifier_and_successes():
     spy = game.party.spies[0]
     spy.resolve, spy.skills["Hand to Hand"] = 0, 4
     place(game, 0, "Rome")
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     offered = next(o for p, o in answers.asked if p.startswith("Who takes the test"))
     assert offered == [f"{spy.name}: Spycraft -2 [1]", f"{spy.name}: Hand to Hand -1 [2]"]
     assert any(line.startswith(f"{spy.name} rolls 3 dice") for line in lines)
@@ -462,7 +462,7 @@ def test_a_bonus_with_an_advanced_skill_adds_a_die():
     spy.resolve, spy.skills["Persuasion"] = 0, 2
     spy.held.add("Seduction")
     place(game, 0, "Rome")
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert any(line.startswith(f"{spy.name} rolls 3 dice") for line in lines)
 
 
@@ -515,3 +515,35 @@ def test_more_henchmen_than_the_variant_allows_is_refused():
     variant["henchmen"] = {"min": 1, "max": 2}
     with pytest.raises(NotPlayable, match="1 to 2 henchmen, not 3"):
         new_game(doc, henchmen=("Fedor", "Darling", "Pierre"), variants=("multiple_henchmen",))
+
+
+def test_a_bracketed_number_needs_that_many_successes():
+    """EP-TEST-2: "When a bracketed number is shown, you must roll that many successes to
+    pass the Encounter.\""""
+    game, lines = new_game(entry_doc(epic_doc(), "Europe", [a_test("Spycraft", 2)]), players=1)
+    spy = game.party.spies[0]
+    spy.resolve, spy.skills["Spycraft"] = 0, 3
+    place(game, 0, "Rome")
+    game.rng.faces = ["success", "blank", "blank"]
+    encounters.encounter(game, 0)
+    assert "FAIL read" in lines and game.lobo_line == 9
+    game.rng.faces = ["success", "success", "blank"]
+    encounters.encounter(game, 0)
+    assert "PASS read" in lines
+
+
+@pytest.mark.parametrize("level, resolve, dice", [(1, 2, 3), (5, 3, 6), (-1, 3, 2)])
+def test_resolve_spent_before_rolling_raises_the_level_up_to_6(level, resolve, dice):
+    """EP-TEST-6: "You may spend any amount of Resolve to treat your Skill as one level
+    higher than it is for each Resolve spent ... you may spend Resolve to go up to 6", and
+    "If you have a Skill level of 0 or below due to penalties, you must spend enough Resolve
+    to raise your Skill level above 1 to roll more than the minimum 1 die.\""""
+    step = a_test("Athletics", 3)
+    answers = Answers()
+    game, lines = new_game(entry_doc(epic_doc(), "Europe", [step]), players=1, answers=answers)
+    answers.number = lambda prompt, low, high, best: high          # spend it all before
+    spy = game.party.spies[0]
+    spy.resolve, spy.skills["Athletics"] = resolve, level
+    place(game, 0, "Rome")
+    encounters.encounter(game, 0)
+    assert any(line.startswith(f"{spy.name} rolls {dice} dice") for line in lines)

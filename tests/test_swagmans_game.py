@@ -7,7 +7,7 @@ import pytest
 
 from epic_game_helpers import Answers, a_test, entry_doc, new_game, place, swagmans_doc
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia, turn
+from smersh_dsl.play.epic import australia, encounters, missions, moves, turn
 from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.rounds import play_game
 
@@ -81,7 +81,7 @@ def test_at_swagmans_hope_the_cards_hub_section_reads_the_blue_1_to_4():
     the BLUE circle that ranges 1–4.\""""
     game, lines = new_game(swagmans_doc(), players=2)
     place(game, 0, HUB)
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     card = next(line for line in lines if line.startswith("Encounter "))
     assert card.endswith(f"({HUB})") and 71 <= int(card.split()[1].rstrip(":")) <= 77
     read = next(line for line in lines if line.startswith("Read entry "))
@@ -98,7 +98,7 @@ def test_red_intel_at_the_hub_is_rescued_only_by_a_pass_and_moves_lobo_back():
     assert game.state.red_board[HUB]                       # not picked up by landing
     lobo = game.party.lobo
     game.table.failed = False
-    turn.after_encounter(game, 0, HUB, hub=True)
+    encounters.after_encounter(game, 0, HUB, hub=True)
     assert HUB not in game.state.red_board and game.party.lobo == lobo - 2
     assert game.party.pool == 1
 
@@ -128,10 +128,10 @@ def test_a_dead_drop_is_claimed_by_the_first_to_land_before_the_encounter():
     not replaced.\""""
     game, lines = new_game(swagmans_doc(), players=2)
     city, drop = next(iter(game.state.dead_drops.items()))
-    turn.land(game, 0, city)
+    moves.land(game, 0, city)
     assert city not in game.state.dead_drops
     assert f"{game.party.spies[0].name} claims the dead drop in {city}: {drop}." in lines
-    turn.land(game, 1, city)
+    moves.land(game, 1, city)
     assert sum("claims the dead drop" in line for line in lines) == 1
 
 
@@ -139,7 +139,7 @@ def test_the_red_un_transport_goes_to_the_first_to_reach_the_hub():
     """Red UN Transport: "This is immediately claimed by the first player to travel to
     Swagman's Hope; they do not need to pass an encounter to claim it.\""""
     game, _ = new_game(swagmans_doc(), players=2)
-    turn.land(game, 1, HUB)
+    moves.land(game, 1, HUB)
     assert game.party.spies[1].tokens["red_un_transport"] == 1 and not game.state.red_un_at_hub
 
 
@@ -151,7 +151,7 @@ def test_blue_transports_never_fly_into_australia_the_red_one_only_does():
     game, _ = new_game(swagmans_doc(), players=2, answers=answers)
     place(game, 0, "London")
     game.party.spies[0].tokens.update({"un_transport": 1, "red_un_transport": 1})
-    turn.fly(game, 0)
+    moves.fly(game, 0)
     options = next(o for p, o in answers.asked if p.startswith("Fly with"))
     australian = {"Darwin", "Sydney", "Melbourne", "Perth", "Alice Springs", HUB, "Indonesia"}
     for label in options[1:]:
@@ -179,7 +179,7 @@ def test_a_stranded_spy_reads_a_stranded_card_next_turn_instead_of_moving():
                     number=61)
     game, lines = new_game(doc, players=2)
     place(game, 0, "Perth")
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     seat = game.state.seats[0]
     assert seat.location == "Outback" and seat.stranded
     card = seat.stranded
@@ -198,7 +198,7 @@ def test_the_butchers_token_on_the_board_is_taken_on_and_a_pass_raises_him():
     game.state.butcher_at = "Perth"
     place(game, 0, "Perth")
     game.rng.faces = ["success"] * 6
-    turn.meet(game, 0)
+    encounters.meet(game, 0)
     assert "The Aussie Butcher, level 1." in lines
     assert game.state.butcher_at is None and game.state.butcher_level == 2
     assert game.state.location_track == 1
@@ -216,7 +216,7 @@ def test_missions_resolve_at_the_city_the_encounter_began_and_are_not_replaced()
     seat.missions = ["The Ambassador's Valet"]            # Paris
     place(game, 0, "Paris")
     game.rng.faces = ["success"] * 6
-    turn.encounter(game, 0)
+    encounters.encounter(game, 0)
     assert seat.location == "Rome" and seat.missions == [] and seat.missions_done == 1
 
 
@@ -248,14 +248,14 @@ def test_vinny_carters_third_mission_counts_only_after_the_first_two():
     assert len(seat.missions) == 3 and seat.late_mission == seat.missions[2]
     third = seat.late_mission
     city = next(m["city"] for m in game.doc["missions"] if m["name"] == third)
-    turn.secret_mission(game, 0, city, passed=True)
+    missions.secret_mission(game, 0, city, passed=True)
     assert "reaches the third mission city too early" in lines[-1] and seat.late_mission is None
     again, lines = new_game(swagmans_doc(), players=2, spies=("Vinny Carter",), seed=1)
     seat = again.state.seats[0]
     seat.missions_done, again.state.villain_advances = 2, 1
     city = next(m["city"] for m in again.doc["missions"] if m["name"] == seat.late_mission)
     lobo = again.party.lobo
-    turn.secret_mission(again, 0, city, passed=False)
+    missions.secret_mission(again, 0, city, passed=False)
     assert again.party.lobo == lobo - 1 and "V-1 reward" in lines[-1]
 
 
@@ -291,7 +291,7 @@ def test_in_the_epic_variant_beating_lobo_wins_only_with_the_track_at_its_goal(m
     game, _ = new_game(swagmans_doc(), players=3, seed=2, variants=("epic",))
     game.table.failed = False
     place(game, 0, "Monte Carlo")
-    turn.after_encounter(game, 0, "Monte Carlo", hub=False)
+    encounters.after_encounter(game, 0, "Monte Carlo", hub=False)
     assert game.state.location_track == 1
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.export.outputs import OutputError
+from smersh_dsl.play.core.files import read_json
 
 LOG_FORMAT = 2      # 2: the two envelopes, turned members, accusations, base hit points
 LOG_SCHEMA = "https://smersh-dsl.github.io/schemas/campaign-log.schema.json"
@@ -29,14 +30,7 @@ def new_log(doc: dict, players: int, expert: bool) -> dict:
 
 
 def load_log(path: Path, doc: dict) -> dict:
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise LogProblem(f"{path}:{error.lineno}:{error.colno}: not JSON (a truncated save?): "
-                         f"{error.msg}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise LogProblem(f"{path}: cannot be read: {getattr(error, 'strerror', None) or error}") \
-            from None
+    log = read_json(path, LogProblem)
     from smersh_dsl.export.validate import problems
 
     found = problems(log, kind="campaign-log") if isinstance(log, dict) else []

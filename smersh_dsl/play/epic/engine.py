@@ -193,7 +193,6 @@ class Table:
         """EP-GAMBLE-1: wager 1-6 intel, roll that many dice, one success wins. A loss
         reads the FAIL result, so the encounter is failed as a failed test fails it
         (EP-ENC-6); no resolve is spent and a resolve icon is no success."""
-        spy = self.actor or self.party.living()[0]
         have = self.party.pool        # "wager 1 to 6 Intel from your pool": the shared pool
         if have <= 0:                                                   # rule: EP-GAMBLE-1
             self.say("No intel to wager: the gamble is lost.")

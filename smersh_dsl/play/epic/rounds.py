@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from smersh_dsl.play.epic import australia, bots
 from smersh_dsl.play.epic.engine import GameLost
 from smersh_dsl.play.epic.sessions import Outcome, advance, start_showdown
-from smersh_dsl.play.epic.turn import henchman_cost, next_henchmen, replace_the_dead, take_turn
+from smersh_dsl.play.epic.deaths import replace_the_dead
+from smersh_dsl.play.epic.turn import henchman_cost, next_henchmen, take_turn
 from smersh_dsl.play.epic.world import henchman_sheet, showdown_of, variant
 
 if TYPE_CHECKING:

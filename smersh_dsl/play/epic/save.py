@@ -17,6 +17,7 @@ from pathlib import Path
 
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.export.outputs import OutputError
+from smersh_dsl.play.core.files import read_json
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.world import Record, Seat, State
 
@@ -54,13 +55,7 @@ def save(path: Path, game) -> None:  # noqa: ANN001 - game.Game
 
 def load(path: Path, doc: dict, say):  # noqa: ANN001, ANN201 - game.Game
     from smersh_dsl.play.epic.game import Game
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise SaveProblem(f"{path}:{error.lineno}:{error.colno}: not JSON (a truncated save?): "
-                          f"{error.msg}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveProblem(f"{path}: cannot read it: {error}") from None
+    data = read_json(path, SaveProblem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveProblem(f"{path}: not a saved game of smersh play --game")
     if data.get("format_version") != VERSION:

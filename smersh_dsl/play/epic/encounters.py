@@ -1,0 +1,172 @@
+"""A spy's encounter in a whole game: the Butcher's token or a card of the region's deck,
+the entry read, then what a pass or a fail brings (EP-ENC-*, SH-ENC-*, SH-STRAND-1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from smersh_dsl.play.core.errors import NotPlayable
+from smersh_dsl.play.epic import australia, bots
+from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
+from smersh_dsl.play.epic.missions import secret_mission
+from smersh_dsl.play.epic.sessions import bonus_steps, hub_section, roll_fate
+
+if TYPE_CHECKING:
+    from smersh_dsl.play.epic.game import Game
+
+LAIR_VALUE = 5
+MAX_REROLLS = 20        # EP-VAR-2 rerolls that keep finding reroll lines end here
+
+
+def meet(game: Game, index: int) -> None:
+    """The encounter at the end of the movement: the Aussie Butcher if his token is here
+    and the spy takes him on (Swagman's Hope recap, 3), else a card of the region's deck."""
+    seat = game.state.seats[index]
+    if game.state.butcher_at == seat.location and not game.state.butcher_flipped:
+        butcher = next(h for h in game.doc["henchmen"] if h.get("levels"))
+        steps = {lv["level"]: lv["steps"] for lv in butcher["levels"]}
+        level = min(game.state.butcher_level, max(steps))
+        spy = game.party.spies[index]
+        odds = bots.chance(game, spy, steps[level])
+        if game.table.decide.choose(f"The Aussie Butcher's token is in {seat.location}:",
+                                    ["Have a card encounter", "Take on the Butcher"],
+                                    [0.5, odds], note=None) == 1:
+            butcher_encounter(game, index, steps[level], level)
+            return
+    encounter(game, index)
+
+
+def butcher_encounter(game: Game, index: int, steps: list[dict], level: int) -> None:
+    """SH-BUTCHER-1 on the board: "If a player encounters the Aussie Butcher's token and
+    passes the skill check, remove the token from the board and advance the Aussie Butcher
+    (and Location Track) by 1." A fail advances Dr. Lobo, as any encounter's."""
+    table = game.table
+    table.failed = False
+    game.say(f"The Aussie Butcher, level {level}.")
+    start = game.state.seats[index].location
+    read_steps(game, index, steps, f"{australia.BUTCHER} {level}")
+    after_encounter(game, index, start, hub=False)
+    if not table.failed:                                                # rule: SH-BUTCHER-1
+        game.state.butcher_at = None
+        game.state.butcher_level += 1
+        game.state.location_track += 1    # "advance the Aussie Butcher (and Location Track)"
+        game.say(f"The Butcher's token is removed; he rises to level {game.state.butcher_level}.")
+
+
+def encounter(game: Game, index: int) -> None:
+    """EP-ENC-1..8: draw the top card of the region's deck (back to the bottom after),
+    choose a response, roll the fate die (5 at a lair; the blue 1-4 at Swagman's Hope,
+    reading the card's Swagman's Hope section: SH-ENC-1, SH-ENC-2), read the entry."""
+    state, board, doc = game.state, game.board, game.doc
+    seat, spy = state.seats[index], game.party.spies[index]
+    here = board.where(seat.location)
+    deck = state.decks.get(here.region) or []
+    cards = {c["number"]: c for c in doc["encounter_cards"]}
+    hub = here.has("hub")
+    if hub:      # assumption: at the hub, the next card that has a section for it
+        usable = [n for n in deck if hub_section(cards[n], here.name) is not None]
+    else:
+        usable = list(deck)
+    if not usable:
+        raise NotPlayable(f"no encounter card for {here.name} in the {here.region} deck")
+    number = usable[0]
+    deck.remove(number)
+    deck.append(number)                    # "return it to the bottom of its region's deck"
+    card = cards[number]
+    if hub:
+        section = hub_section(card, here.name)
+        number, title, responses = section["number"], section["title"], section["responses"]
+    else:
+        title, responses = card["title"], card["responses"]
+    game.say(f"Encounter {number:02d}: {title} ({here.name})")
+    lair = here.has("lair")                                              # EP-ENC-4
+    values = list(here.values or []) if hub else []
+    region_values = next((r.get("values") for r in doc["regions"] if r["name"] == here.region), None)
+    readable = [LAIR_VALUE] if lair else (values or list(region_values or range(1, 6)))
+    entries = game.entries
+    scores = bots.response_scores(game, spy, number, responses, readable, entries)
+    pick = responses[game.table.decide.choose("Choose a response:", [r["text"] for r in responses],
+                                              scores, note=None)]
+    game.say(f"> {pick['number']}. {pick['text']}")
+    start = seat.location
+    game.table.failed = False
+    for _ in range(MAX_REROLLS):
+        die = roll_fate(game.table, lair, values or None)
+        key = f"{number:02d}.{pick['number']}.{die}"                      # EP-ENC-1
+        if key not in entries:
+            raise NotPlayable(f"entry {key} is missing from the document")
+        game.say(f"Read entry {key}.")
+        try:
+            read_steps(game, index, entries[key]["steps"], key)
+            break
+        except Reroll as again:                                         # rule: EP-VAR-2
+            game.say(f"{again.args[0]}'s sheet is in play and confronted: roll the fate die "
+                     "again for a new encounter.")
+    after_encounter(game, index, start, hub=hub)
+
+
+def stranded_encounter(game: Game, index: int) -> None:
+    """SH-STRAND-1: the Stranded card is the encounter; "it says where the spy ends", and
+    a failed one advances Dr. Lobo as any failed encounter does (assumption: the card is
+    an encounter, "read the Stranded Card as their encounter")."""
+    seat = game.state.seats[index]
+    name, seat.stranded = seat.stranded, None
+    card = next(c for c in game.doc["stranded_cards"] if c["name"] == name)
+    game.say(f"Stranded: {name}")
+    game.table.failed = False
+    start = seat.location
+    read_steps(game, index, card["steps"], f"Stranded: {name}")
+    after_encounter(game, index, start, hub=False)
+
+
+def read_steps(game: Game, index: int, steps: list[dict], key: str) -> None:
+    """Read an entry's steps for seat ``index``, keeping the writer's figures: the health
+    it cost and whether it moved Dr. Lobo."""
+    spy, party = game.party.spies[index], game.party
+    table = game.table
+    table.actor = spy
+    health, lobo = spy.health, party.lobo
+    record = game.state.record
+    record.read[key] = record.read.get(key, 0) + 1
+    try:
+        table.run(steps)
+    except Jump as jump:
+        raise NotPlayable(f"{key} jumps to {jump.target}, outside a showdown") from None
+    except GameLost as lost:
+        game.state.outcome, game.state.reason = "lost", f"{key}: {lost}"
+    finally:
+        lost_health = max(0, health - max(spy.health, 0))
+        if lost_health:
+            record.hurt_by[key] = record.hurt_by.get(key, 0) + lost_health
+        moved = party.lobo - lobo + (1 if table.failed else 0)
+        if moved > 0:
+            record.lobo_by[key] = record.lobo_by.get(key, 0) + moved
+    seat = game.state.seats[index]
+    if party.location != seat.location and party.location is not None:
+        seat.location = party.location         # an entry moved the spy (EP-ENC-8)
+
+
+def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
+    """EP-ENC-6: a fail "advance[s] Dr. Lobo"; a pass gains the location bonus, at the place
+    the spy ends (EP-ENC-8), then a mission there is passed; a fail there fails it
+    (EP-MISSION-1: one per encounter). SH-INTEL-3: a pass in the hub rescues red intel."""
+    table, seat, spy = game.table, game.state.seats[index], game.party.spies[index]
+    if game.state.outcome is not None:
+        return
+    if table.failed:
+        game.party.lobo += 1                                            # rule: EP-ENC-6
+        game.say("A failed encounter: Dr. Lobo advances one space.")
+    elif spy.alive:
+        steps = bonus_steps(game.doc_location(seat.location))
+        if steps:
+            game.say(f"A pass at {seat.location}: the location bonus.")
+            table.actor = spy
+            table.run(steps)                                            # rule: EP-ENC-6, EP-ENC-8
+        if hub:
+            australia.rescue(game, spy)                                 # rule: SH-INTEL-3
+        if game.board.where(seat.location).has("lair"):
+            australia.location_found(game)                              # rule: SH-EPIC-1
+    mission_city = start if game.state.expansion else seat.location     # SH-MISSION-1
+    secret_mission(game, index, mission_city, passed=not table.failed)
+    if seat.stranded is None and game.board.where(seat.location).has("stranded_only"):
+        seat.location = start if start != seat.location else game.board.hqs[0]

@@ -1,0 +1,81 @@
+"""Where a spy goes in its turn: walking, flying a UN Transport, landing (EP-MOVE-1;
+Swagman's Hope's transports and arrivals, SH-BOARD-3, SH-DROP-1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from smersh_dsl.play.epic import australia, bots
+
+if TYPE_CHECKING:
+    from smersh_dsl.play.epic.game import Game
+
+
+def move(game: Game, index: int) -> None:
+    """EP-MOVE-1. A UN Transport may be flown first ("This does not count against your
+    movement for the turn"), then the spy walks; intel where the spy ends is collected."""
+    state, spy, seat = game.state, game.party.spies[index], game.state.seats[index]
+    closed = set(state.closed)
+    fly(game, index)
+    distance = game.board.distances(seat.location, closed)
+    reach = game.board.destinations(seat.location, spy.resolve, australia.hub_open(game), closed)
+    names = sorted(reach, key=lambda n: (n != seat.location, n))
+    scores = [bots.place_score(game, spy, seat.missions, n, reach[n], distance) for n in names]
+    labels = [("Stay in " if n == seat.location else "Move to ") + n
+              + (" (1 resolve)" if reach[n] else "") for n in names]
+    dest = names[game.table.decide.choose("Where do you move?", labels, scores, note=None)]
+    if reach[dest]:
+        spy.resolve -= 1                                                # rule: EP-MOVE-1
+    if dest != seat.location:
+        game.say(f"{spy.name} moves to {dest}" + (", spending 1 resolve" if reach[dest] else "") + ".")
+    land(game, index, dest)
+
+
+def land(game: Game, index: int, place: str) -> None:
+    seat, spy = game.state.seats[index], game.party.spies[index]
+    seat.location = place
+    game.party.location = place
+    australia.collect(game, spy, place)                                 # rule: EP-MOVE-1
+    australia.arrive(game, spy, place)
+
+
+def fly(game: Game, index: int) -> None:
+    """EP-MOVE-1: "discard a UN Transport token to move anywhere on the board. You collect
+    any Intel on the space you move to". With Swagman's Hope, "Blue UN Transport tokens may
+    be used to travel OUT OF Australia, but may NOT be used to fly INTO Australia", and the
+    Red one "may only be used once to fly INTO Australia"."""
+    state, spy, seat = game.state, game.party.spies[index], game.state.seats[index]
+    hub = game.board.hub()
+    australia_region = game.board.where(hub).region if hub else None
+    here = game.board.where(seat.location).region
+    kinds = [k for k in ("red_un_transport", "un_transport", "blue_un_transport")
+             if spy.tokens.get(k, 0) > 0]
+    if not kinds:
+        return
+    options: list[tuple[str, str]] = []
+    for kind in kinds:
+        for place in sorted(game.board.places.values(), key=lambda p: p.name):
+            if place.has("stranded_only") or (place.has("hub") and not australia.hub_open(game)):
+                continue
+            if place.name == seat.location:
+                continue
+            into = australia_region is not None and place.region == australia_region != here
+            if kind == "red_un_transport" and not into:                 # rule: SH-BOARD-3
+                continue
+            if kind != "red_un_transport" and into:
+                continue
+            options.append((kind, place.name))
+    if not options:
+        return
+    distance = game.board.distances(seat.location, set(state.closed))
+    stay = bots.place_score(game, spy, seat.missions, seat.location, 0, distance)
+    scores = [stay + 2.0] + [bots.place_score(game, spy, seat.missions, p, 0, distance)
+                             for _, p in options]
+    labels = ["Do not fly"] + [f"Fly to {p} ({k.replace('_', ' ')})" for k, p in options]
+    pick = game.table.decide.choose("Fly with a UN Transport?", labels, scores, note=None)
+    if pick == 0:
+        return
+    kind, place = options[pick - 1]
+    spy.tokens[kind] -= 1
+    game.say(f"{spy.name} flies to {place} with a {kind.replace('_', ' ')}.")
+    land(game, index, place)
