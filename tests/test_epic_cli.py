@@ -209,3 +209,19 @@ def test_a_person_plays_a_turn_in_a_real_terminal_and_the_game_is_saved(tmp_path
         assert json.loads(save_file.read_text())["state"]["round"] == 1
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_document_that_lacks_what_a_game_needs_is_a_clear_error(tmp_path):
+    """A built document with no deck for Asia (EP-ENC-2) and one with no henchman sheets:
+    each says what is missing, exit 2, no traceback."""
+    for drop, message in ((lambda d: d.update(encounter_cards=[c for c in d["encounter_cards"]
+                                                                if c["region"] != "Asia"]),
+                           "no encounter cards for Asia"),
+                          (lambda d: d.update(henchmen=[]), "it has no henchman sheets")):
+        doc = epic_doc()
+        drop(doc)
+        path = tmp_path / "smersh.json"
+        path.write_text(json.dumps(doc))
+        done = smersh("play", str(path), "--game", "--auto", cwd=REPO)
+        assert done.returncode == 2, done.stdout[-500:]
+        assert message in done.stderr and "Traceback" not in done.stderr

@@ -169,4 +169,8 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
     mission_city = start if game.state.expansion else seat.location     # SH-MISSION-1
     secret_mission(game, index, mission_city, passed=not table.failed)
     if seat.stranded is None and game.board.where(seat.location).has("stranded_only"):
+        # a Stranded card "says where the spy ends"; one that says nothing leaves the spy
+        # where it was stranded from, or (read in the Outback) on the first HQ (assumption)
         seat.location = start if start != seat.location else game.board.hqs[0]
+        game.party.location = seat.location
+        game.say(f"The card says nothing of where {spy.name} ends: back to {seat.location}.")
