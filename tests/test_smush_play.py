@@ -288,7 +288,9 @@ def test_smush_places_every_henchman_she_holds_each_round():
     game = position([("Guard", 1, True), "Searchlight"], [],
                     smush={"henchman": ["Searchlight", "Guard"]})
     game.table.supply = 1
-    game.place_henchmen()
+    game.place_henchmen()                       # both taken up ...
+    assert game.table.supply == 2 and [d.henchmen for d in game.table.line] == [0, 0]
+    game.place_supply()                         # ... and placed anew, one at a time
     assert [d.henchmen for d in game.table.line] == [1, 1] and game.table.supply == 0
 
 
