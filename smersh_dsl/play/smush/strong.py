@@ -30,7 +30,7 @@ RESUME = {"lay": "lay", "henchman": "place", "gadget": "gadget", "orient": "orie
           "incursion": "incursion", "rearrange": "income"}
 SEARCHED = {HARMONY: frozenset({"gadget", "orient", "incursion"}),
             SMUSH: frozenset({"lay", "henchman", "rearrange"})}
-BUDGET = 48               # simulated games per choice, shared among its candidates
+BUDGET = 32               # simulated games per choice, shared among its candidates
 MIN_SAMPLES = 4           # ... but at least this many per candidate
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
 
