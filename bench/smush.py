@@ -60,6 +60,31 @@ def main() -> None:
           f"Harmony won {summary.wins['harmony']}")
     print(f"10,000 games would take {10_000 / (args.games / seconds):.0f} s at this rate "
           f"(goal: under 120 s on 2 cores)")
+    if args.policy == "strong":
+        playouts(rules, args.seed)
+
+
+def playouts(rules, seed: int, games: int = 5) -> None:  # noqa: ANN001 - smush.rules.Rules
+    """What bounds a strong game: the simulated games its searches play, and their cost."""
+    from smersh_dsl.play.smush import strong
+    from smersh_dsl.play.smush.sim import simulate
+
+    count = 0
+    play_out = strong.StrongBot.play_out
+
+    def counted(self, *args):  # noqa: ANN001, ANN202
+        nonlocal count
+        count += 1
+        return play_out(self, *args)
+
+    strong.StrongBot.play_out = counted
+    start = time.perf_counter()
+    simulate(rules, games, seed, "strong", "strong")
+    seconds = time.perf_counter() - start
+    strong.StrongBot.play_out = play_out
+    print(f"a strong game plays {count / games:.0f} simulated games in its searches "
+          f"({seconds / games:.2f} s a game, {seconds / count * 1e6:.0f} us a simulated game, "
+          f"in one process)")
 
 
 if __name__ == "__main__":

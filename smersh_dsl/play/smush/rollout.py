@@ -2,12 +2,14 @@
 "Strong bots"): a few rules of thumb per choice, cheap enough for thousands of games a
 decision, and random where no rule of thumb says more.
 
-Harmony: plays a gadget card whenever she can, turns her halves at random, goes in when
-her CP cover what the defences she can see would cost (face-down ones priced at a fixed
-guess), or when every round left is needed; pays the cheapest way through a defence and
-withdraws only when she cannot pay; uses a flip power on a defence she cannot pay for,
-or on a dear one. SMUSH: lays and places at random, always triggers her on-bypass powers
-and leaves her line as it is after a success half the time."""
+Harmony: plays a gadget card whenever she can, turns her halves to match the types of
+the strongest face-up defences (then as many types as she can, then income), goes in
+when her CP cover what the defences she can see would cost (face-down ones priced at a
+fixed guess), or when every round left is needed; pays the cheapest way through a
+defence and withdraws only when she cannot pay; uses a flip power on a defence she
+cannot pay for, or on a dear one. SMUSH: half the time lays the strongest face of a type
+Harmony's active halves lack, else any; places henchmen at random, always triggers her
+on-bypass powers and leaves her line as it is after a success half the time."""
 
 from __future__ import annotations
 
@@ -34,6 +36,20 @@ class QuickBot:
     def _gadget(self, game: Game, choice: Choice) -> int | None:
         cards = [i for i, o in enumerate(choice.options) if o.move[0] == "gadget"]
         return self.rng.choice(cards) if cards else None
+
+    def _orient(self, game: Game, choice: Choice) -> int:
+        t = game.table
+        bonus = t.rules.settings.henchman_bonus
+        shown = [(d.active.type, d.active.strength + bonus * d.henchmen)
+                 for d in t.line if d.face_up]
+        scores = []
+        for option in choice.options:
+            halves = [g.card.faces[h] for g, h in zip(t.gadgets, option.move[1])]
+            types = {h.type for h in halves}
+            scores.append(100 * sum(s for kind, s in shown if kind in types)
+                          + 10 * len(types) + sum(h.strength for h in halves))
+        best = max(scores)
+        return self.rng.choice([i for i, s in enumerate(scores) if s == best])
 
     def _incursion(self, game: Game, choice: Choice) -> int:
         t = game.table
@@ -70,6 +86,16 @@ class QuickBot:
         return 0                                            # go on
 
     # -- SMUSH -----------------------------------------------------------------------
+    def _lay(self, game: Game, choice: Choice) -> int | None:
+        if self.rng.random() < 0.5:
+            return None
+        t = game.table
+        covered = {g.active.type for g in t.gadgets}
+        faces = [t.hand[o.move[1]].faces[o.move[2]] for o in choice.options]
+        scores = [f.strength + (0 if f.type in covered else 2) for f in faces]
+        best = max(scores)
+        return self.rng.choice([i for i, s in enumerate(scores) if s == best])
+
     def _on_bypass(self, game: Game, choice: Choice) -> int:
         return 0                                            # trigger
 

@@ -10,12 +10,14 @@ and takes the move that won most often. Each sample first deals what the bot can
 her deck, drawn from the defence cards she has not seen face up, each face-down one on
 a random face; for SMUSH, the order of her own deck. Every candidate meets the same
 samples and the same dice (common random numbers), so the comparison is between moves,
-not luck. The simulated games are played by the quick policy of rollout.py. Choices
-inside an incursion (flip powers, paying, on-bypass powers, ransoms) are tactical and
-are left to the greedy bot, as are ties between candidates that won equally often."""
+not luck. The simulated games are played by the quick policy of rollout.py. The greedy
+bot's move is kept unless another won clearly more often (a few samples cannot tell
+small differences apart). Choices inside an incursion (flip powers, paying, on-bypass
+powers, ransoms) are tactical and are left to the greedy bot."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from smersh_dsl.play.smush.bots import GreedyBot
@@ -32,6 +34,7 @@ SEARCHED = {HARMONY: frozenset({"gadget", "orient", "incursion"}),
             SMUSH: frozenset({"lay", "henchman", "rearrange"})}
 BUDGET = 32               # simulated games per choice, shared among its candidates
 MIN_SAMPLES = 4           # ... but at least this many per candidate
+SHAPING = 0.25            # a simulated game's worth: a win, plus this much for crystals
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
 
 
@@ -78,12 +81,19 @@ class StrongBot(GreedyBot):
         if choice.kind == "rearrange":
             candidates = candidates[:MAX_CANDIDATES]
         wins = self.search(game, choice, candidates)
-        return max(candidates, key=lambda i: (wins[i], greedy[i], -i))
+        best = max(candidates, key=lambda i: (wins[i], greedy[i], -i))
+        # The greedy bot's move stands unless the search finds another clearly better: by
+        # more than sqrt(samples) wins, about 1.4 standard deviations of the difference.
+        samples = self.samples(len(candidates))
+        return best if wins[best] - wins[candidates[0]] > math.sqrt(samples) else candidates[0]
 
-    def search(self, game: Game, choice: Choice, candidates: list[int]) -> dict[int, int]:
-        """How many of its simulated games each candidate won for `choice.side`."""
-        samples = max(MIN_SAMPLES, self.budget // len(candidates))
-        wins = dict.fromkeys(candidates, 0)
+    def samples(self, candidates: int) -> int:
+        return max(MIN_SAMPLES, self.budget // candidates)
+
+    def search(self, game: Game, choice: Choice, candidates: list[int]) -> dict[int, float]:
+        """What each candidate's simulated games were worth to `choice.side` (`score`)."""
+        samples = self.samples(len(candidates))
+        wins = dict.fromkeys(candidates, 0.0)
         for _ in range(samples):
             dealt = determinise(game.table, choice.side, self.rng)
             dice = self.rng.getrandbits(64)
@@ -91,7 +101,7 @@ class StrongBot(GreedyBot):
                 wins[candidate] += self.play_out(dealt.copy(), choice, candidate, dice)
         return wins
 
-    def play_out(self, table: Table, choice: Choice, candidate: int, dice: int) -> int:
+    def play_out(self, table: Table, choice: Choice, candidate: int, dice: int) -> float:
         rng = random.Random(dice)
         quick = QuickBot(rng)
         seats: dict[str, Player] = {HARMONY: quick, SMUSH: quick}
@@ -103,4 +113,14 @@ class StrongBot(GreedyBot):
         copy = Game.from_table(table, rng, seats)
         copy.resume(phase)
         copy.play_on()
-        return int(table.winner == choice.side)
+        return score(table, choice.side)
+
+
+def score(table: Table, side: str) -> float:
+    """A simulated game's worth to `side`: 1 for a win, and a little for each crystal
+    Harmony took (for her) or did not take (for SMUSH), so that a few samples still tell
+    a near miss from a rout."""
+    need = table.rules.settings.crystals
+    crystals = min(table.crystals, need)
+    share = crystals / need if side == HARMONY else (need - crystals) / need
+    return float(table.winner == side) + SHAPING * share
