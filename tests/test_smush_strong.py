@@ -7,6 +7,8 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from conftest import REPO, smersh
 from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.smush.engine import Choice, Option
@@ -60,7 +62,8 @@ def test_the_search_counts_a_sure_win_and_a_sure_loss():
     choice = Choice("incursion", HARMONY, "go?", (Option("Make an incursion", ("go",)),
                                                  Option("No incursion", ("stay",))))
     bot = StrongBot(random.Random(1), budget=8)            # 8 games: 4 samples x 2 moves
-    assert bot.search(game, choice, [0, 1]) == {0: 4, 1: 0}
+    # a win is worth 1 + 0.25 x 3/3 crystals; a loss with two crystals 0.25 x 2/3
+    assert bot.search(game, choice, [0, 1]) == pytest.approx({0: 4 * 1.25, 1: 4 * 0.25 * 2 / 3})
     assert bot.decide(game, choice) == 0
     assert game.table.crystals == 2 and game.table.winner is None     # the real game is untouched
 
