@@ -270,9 +270,9 @@ def test_gadget_bonuses_look_at_the_defence_next_to_the_one_overcome():
     game = position([("Piranha Pool", 0, True), ("Guard", 0, True)], [])
     dagger = card_with(game.rules, "Hip Dagger", gadget=True)
     half = dagger[0].faces[dagger[1]]
-    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 1)
+    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 0)     # 1 + 1 = 2
     game.table.line[1].face_up = False
-    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 2)
+    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 1)     # one boost
 
 
 def test_henchmen_add_two_strength_each_and_stack():
@@ -288,7 +288,9 @@ def test_smush_places_every_henchman_she_holds_each_round():
     game = position([("Guard", 1, True), "Searchlight"], [],
                     smush={"henchman": ["Searchlight", "Guard"]})
     game.table.supply = 1
-    game.place_henchmen()
+    game.place_henchmen()                       # both taken up ...
+    assert game.table.supply == 2 and [d.henchmen for d in game.table.line] == [0, 0]
+    game.place_supply()                         # ... and placed anew, one at a time
     assert [d.henchmen for d in game.table.line] == [1, 1] and game.table.supply == 0
 
 
@@ -336,8 +338,8 @@ def test_gain_cp_flip_laser_watch():
     """Laser Watch: "Flip: Gain 3 CP now." (SM-INC-3: flip powers work regardless of
     type), never above 12 (SM-ROUND-1)."""
     game = position([("Piranha Pool", 0, True)], ["Laser Watch"], cp=3,
-                    harmony={"flip": ["Laser Watch"], "overcome": ["No gadget: pay 6"]})
-    assert run_incursion(game) == "success" and game.table.cp == 0
+                    harmony={"flip": ["Laser Watch"], "overcome": ["No gadget: pay 4"]})
+    assert run_incursion(game) == "success" and game.table.cp == 3 + 3 - 4
     assert not game.table.gadgets[0].face_up                   # assumption: face down
     game = position([("Guard", 0, True)], ["Laser Watch"], cp=11,
                     harmony={"flip": ["Laser Watch"], "overcome": ["No gadget"]})
@@ -347,8 +349,8 @@ def test_gain_cp_flip_laser_watch():
 
 def test_weaken_flip_hip_dagger():
     """Hip Dagger's flip: the defence being overcome has 2 less strength (never below 0)."""
-    game = position([("Piranha Pool", 0, True)], ["Hip Dagger"], cp=2,
-                    harmony={"flip": ["Hip Dagger"], "overcome": ["No gadget: pay 2"]})
+    game = position([("Piranha Pool", 1, True)], ["Hip Dagger"], cp=4,     # 2 + 2 - 2
+                    harmony={"flip": ["Hip Dagger"], "overcome": ["No gadget: pay 4"]})
     assert run_incursion(game) == "success"
     game = position([("Guard", 0, True)], ["Hip Dagger"], cp=0,
                     harmony={"flip": ["Hip Dagger"], "overcome": ["No gadget: pay 0"]})
@@ -438,11 +440,11 @@ def test_swap_next_on_bypass_trapdoor_unless_the_spy_pays():
 
 def test_boost_cost_passive_laser_grid():
     """Laser Grid: "While the spy overcomes this defence, every gadget boost costs 1 more
-    CP." (Catsuit: 1 CP for +1; the grid needs two boosts.)"""
+    CP." (Catsuit, strength 1: 1 CP for +1; the grid, strength 2, needs one boost, at 2 CP.)"""
     game = position([("Laser Grid", 0, True)], [])
     catsuit = card_with(game.rules, "Catsuit", gadget=True)
     half = catsuit[0].faces[catsuit[1]]
-    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 2 * (1 + 1))
+    assert prices(game.table.line, 0, [half], game.rules)[0] == (half, 1 * (1 + 1))
 
 
 def test_no_tokens_passive_sentry_robot():

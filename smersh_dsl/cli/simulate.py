@@ -89,44 +89,68 @@ def simulate_group() -> None:
     """
 
 
+POLICY_NAMES = ["random", "greedy", "strong"]
+
+
 @simulate_group.command("smush")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
-              show_default=True, help="How both sides play.")
-@click.option("--harmony-policy", type=click.Choice(["random", "greedy"]), default=None,
+@click.option("--policy", type=click.Choice(POLICY_NAMES), default="greedy",
+              show_default=True, help="How both sides play (strong: a search, docs/smush.md).")
+@click.option("--harmony-policy", type=click.Choice(POLICY_NAMES), default=None,
               help="How Harmony Grace plays (default: --policy).")
-@click.option("--smush-policy", type=click.Choice(["random", "greedy"]), default=None,
+@click.option("--smush-policy", type=click.Choice(POLICY_NAMES), default=None,
               help="How SMUSH plays (default: --policy).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed, the same games and figures.")
+@click.option("--sweep", "sweep_spec", default=None, metavar="NAME.FIELD=A..B",
+              help="Play the games once per value of one card's number, e.g. "
+                   "\"Vault Door.strength=2..5\" (FIELD: strength, boost_cost, "
+                   "boost_amount, bonus), and report Harmony's win rate per value.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the games in; the figures do not depend on it.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
                      harmony_policy: str | None, smush_policy: str | None, seed: int,
-                     fmt: str) -> None:
+                     sweep_spec: str | None, workers: int, fmt: str) -> None:
     """Play Agents of S.M.U.S.H. many times with bots, and report the odds.
 
     Win rates per side with 95% Wilson intervals, the average game length in
-    rounds, how the games ended, and how often each gadget half and defence
-    face was used (per game). PATHS is the card game: a built document, a
-    project folder, or a book's name (default: books/smush).
+    rounds, how the games ended, how often each gadget half and defence face
+    was used (per game), and how often each decided a game. PATHS is the card
+    game: a built document, a project folder, or a book's name (default:
+    books/smush).
 
     \b
     Examples:
       smersh simulate smush --games 2000 --policy greedy --seed 1
-      smersh simulate books/smush --harmony-policy greedy --smush-policy random
+      smersh simulate smush --games 1000 --policy strong --workers 2
+      smersh simulate books/smush --harmony-policy strong --smush-policy greedy
+      smersh simulate smush --policy strong --games 400 --sweep "Vault Door.strength=2..5"
       smersh simulate build/smush/smush.json --format json
     """
     from smersh_dsl.play.smush.sim import RENDERERS, simulate
+    from smersh_dsl.play.smush.sweep import SweepError, parse_sweep, render_sweep, run_sweep, sweep_json
 
     rules = cardgame_rules(paths)
+    harmony, smush = harmony_policy or policy, smush_policy or policy
     step = max(1, games // 10)
 
-    def progress(done: int) -> None:
+    def progress(done: int, value: int | None = None) -> None:
         if games >= PROGRESS_FROM and (done % step == 0 or done == games):
-            click.echo(f"simulated {done} of {games} games", err=True)
+            where = "" if value is None else f" with {sweep_spec.split('=')[0]} = {value}"
+            click.echo(f"simulated {done} of {games} games{where}", err=True)
 
-    summary = simulate(rules, games, seed, harmony_policy or policy, smush_policy or policy,
-                       progress)
-    click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
+    if sweep_spec is None:
+        summary = simulate(rules, games, seed, harmony, smush, progress, workers)
+        click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
+        return
+    try:
+        sweep = parse_sweep(sweep_spec, rules)
+    except SweepError as problem:
+        raise click.BadParameter(str(problem), param_hint="--sweep") from None
+    results = run_sweep(rules, sweep, games, seed, harmony, smush,
+                        lambda value, done: progress(done, value), workers)
+    data = sweep_json(sweep, results)
+    click.echo(render_sweep(data) if fmt == "text" else RENDERERS["json"](data), nl=False)

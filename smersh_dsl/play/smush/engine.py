@@ -31,18 +31,35 @@ class Choice:
     options: tuple[Option, ...]
 
 
+# SM-ROUND-1: the steps of a round after SMUSH's draw, in order; a search resumes a copy
+# of the game at the step where its choice is asked.
+PHASES = ("lay", "henchmen", "place", "gadget", "orient", "incursion", "income")
+
+
+def _quiet(_: str) -> None:
+    """A game that says nothing (simulations and searches)."""
+
+
 class Player(Protocol):
     def decide(self, game: Game, choice: Choice) -> int: ...
 
 
 class Game:
     def __init__(self, rules: Rules, rng: random.Random, players: dict[str, Player],
-                 say: Callable[[str], None] = lambda _: None) -> None:
+                 say: Callable[[str], None] = _quiet) -> None:
         deck = list(rules.defences)
         rng.shuffle(deck)                                          # SM-SETUP-1: shuffled
         self.rules, self.rng, self.players, self.say = rules, rng, players, say
         self.table: Table = new_table(rules, deck)
         self.incursion = None          # the incursion under way (incursion.Incursion)
+        self.lifted: list[int] = []    # henchmen taken up this round, per defence
+
+    @classmethod
+    def from_table(cls, table: Table, rng: random.Random, players: dict[str, Player]) -> Game:
+        """A game that goes on from `table` as it lies, saying nothing (a search's copy)."""
+        game = cls(table.rules, rng, players)
+        game.table = table
+        return game
 
     @property
     def settings(self):  # noqa: ANN201 - Settings
@@ -64,38 +81,63 @@ class Game:
             self.table.hand.append(self.table.deck.pop())
 
     def play(self) -> Table:
-        t = self.table
         self.setup()
+        return self.play_on()
+
+    def play_on(self) -> Table:
+        """The rounds from where the game stands to its end (a search resumes a copy here)."""
+        t = self.table
         while not t.over():
             if t.round >= self.settings.rounds:        # SM-END-1: the sixth round is over
                 t.winner, t.ending, t.reason = SMUSH, "rounds", f"the end of round {t.round}"
+                if t.last_stop:                        # what stopped her last (sim.py)
+                    t.usage.decided[t.last_stop] += 1
                 break
             self.play_round()
         self.say(f"{'Harmony Grace' if t.winner == HARMONY else 'SMUSH'} wins: {t.reason}.")
         return t
 
     def play_round(self) -> None:
-        from smersh_dsl.play.smush.incursion import run_incursion
-
         t = self.table
         t.round += 1
         self.say(f"-- Round {t.round}")
         if t.deck:
             t.hand.append(t.deck.pop())                # SM-ROUND-1 step 1
-        self.lay_defence()                             # step 2
-        self.place_henchmen()                          # step 3
-        self.play_gadget()                             # step 4
-        self.orient()                                  # step 5
-        self.say(harmony_view(t))
+        self.resume(PHASES[0])
+
+    def resume(self, phase: str) -> None:
+        """SM-ROUND-1 steps 2 to 7 from `phase` on, in the rulebook's order."""
+        steps = {"lay": self.lay_defence,              # step 2
+                 "henchmen": self.place_henchmen,      # step 3
+                 "place": self.place_supply,
+                 "gadget": self.play_gadget,           # step 4
+                 "orient": self.orient,                # step 5
+                 "incursion": self.incursion_step,     # step 6
+                 "income": self.collect}               # step 7
+        for name in PHASES[PHASES.index(phase):]:
+            steps[name]()
+            if self.table.over():
+                return
+
+    def incursion_step(self) -> None:
+        """SM-ROUND-1 step 6: "Optionally, Harmony Grace can trigger an incursion"."""
+        from smersh_dsl.play.smush.incursion import run_incursion
+
+        t = self.table
+        if self.say is not _quiet:
+            self.say(harmony_view(t))
         go = self.ask(HARMONY, "incursion", "Harmony: make an incursion this round?",
                       [Option("Make an incursion", ("go",)),
                        Option(f"No incursion: collect {t.income()} CP", ("stay",))])
         if go.move == ("go",):
-            run_incursion(self)                        # step 6
-        if t.over():
-            return
-        gained = t.gain_cp(t.income())                 # step 7, at most 12 CP
-        t.tokens_used = 0                              # resource tokens are refreshed
+            run_incursion(self)
+
+    def collect(self) -> None:
+        """SM-ROUND-1 step 7: CP for the active face-up gadgets, at most 12; resource tokens
+        are refreshed."""
+        t = self.table
+        gained = t.gain_cp(t.income())
+        t.tokens_used = 0
         self.say(f"Harmony collects {gained} CP (now {t.cp}).")
 
     # -- SMUSH -----------------------------------------------------------------------
@@ -116,23 +158,34 @@ class Game:
         self.say(f"SMUSH plays a defence face down at position {len(t.line)}.")
 
     def place_henchmen(self) -> None:
-        """SM-ROUND-1 step 3 and SM-CARD-2: SMUSH places each henchman she has, and may move
-        those already placed (assumption: every henchman may be placed anew each round)."""
+        """SM-ROUND-1 step 3 and SM-CARD-2: SMUSH takes up every henchman she has, to place
+        each anew (assumption: "Henchmen can be moved after you have played cards")."""
         t = self.table
-        tokens = t.supply + sum(d.henchmen for d in t.line)
-        if tokens == 0 or not t.line:
+        if not t.line:
             return
-        before = [d.henchmen for d in t.line]
+        self.lifted = [d.henchmen for d in t.line]
+        t.supply += sum(self.lifted)
         for d in t.line:
             d.henchmen = 0
-        t.supply = 0
-        for n in range(tokens):
+
+    def place_supply(self) -> None:
+        """SM-ROUND-1 step 3: each henchman in SMUSH's hand goes on a defence, one at a time
+        (a search resumes a copy between two of them)."""
+        t = self.table
+        if not t.line or not t.supply:
+            return
+        before = getattr(self, "lifted", [])
+        total = t.supply + sum(d.henchmen for d in t.line)
+        while t.supply:
             options = [Option(f"on [{i + 1}] {d.active.name}"
                               + (" (face down)" if not d.face_up else "")
-                              + (f", had {before[i]}" if before[i] else ""), ("henchman", i))
+                              + (f", had {before[i]}" if i < len(before) and before[i] else ""),
+                              ("henchman", i))
                        for i, d in reversed(list(enumerate(t.line)))]
-            pick = self.ask(SMUSH, "henchman", f"SMUSH: place henchman {n + 1} of {tokens}", options)
+            pick = self.ask(SMUSH, "henchman",
+                            f"SMUSH: place henchman {total - t.supply + 1} of {total}", options)
             t.line[pick.move[1]].henchmen += 1
+            t.supply -= 1
         self.say("SMUSH's henchmen: " + ", ".join(f"{d.henchmen} on [{i + 1}]"
                                                    for i, d in enumerate(t.line) if d.henchmen))
 

@@ -22,6 +22,7 @@ class Incursion:
     weakened: dict[int, int] = field(default_factory=dict)   # card number -> strength lost
     at: int = -1                                          # the defence being overcome
     outcome: str = ""
+    used: set[str] = field(default_factory=set)           # gadget halves used in it
 
     def weakening(self, table: Table, index: int) -> int:
         return self.weakened.get(table.line[index].card.number, 0)
@@ -48,7 +49,7 @@ def run_incursion(game: Game) -> str:
         if step != BYPASSED:
             paid = overcome(game, inc, index)
             if paid is None:
-                fail(game)
+                fail(game, index)
                 inc.outcome = "failed"
                 break
             with_gadget = paid
@@ -56,7 +57,7 @@ def run_incursion(game: Game) -> str:
         on_bypass(game, inc, index, with_gadget)
         index -= 1
     else:
-        succeed(game)
+        succeed(game, inc)
         inc.outcome = "success"
     game.incursion = None
     return inc.outcome
@@ -126,6 +127,7 @@ def apply_flip(game: Game, inc: Incursion, index: int, g: int, direction: str | 
     gadget.face_up = False
     inc.flips_left -= 1
     t.usage.flipped[gadget.active.name] += 1
+    inc.used.add(gadget.active.name)
     game.say(f"Harmony flips {gadget.active.name}: {power['text']}")
     here = t.line[index]
     kind = power["kind"]
@@ -188,22 +190,25 @@ def overcome(game: Game, inc: Incursion, index: int) -> bool | None:
              f"paying {price} CP.")
     if half is not None:
         t.usage.overcame[half] += 1
+        inc.used.add(half)
     return half is not None
 
 
-def fail(game: Game) -> None:
+def fail(game: Game, index: int) -> None:
     """SM-INC-4: the incursion ends; SMUSH gains a clue, Harmony a resource token."""
     t = game.table
     t.clues += 1
+    t.last_stop = t.line[index].active.name
     # Assumption (SM-INC-4): at most the two resource tokens in the box.
     t.tokens = min(game.settings.resource_tokens, t.tokens + 1)
     game.say(f"Harmony is almost caught: SMUSH has {t.clues} clue(s), Harmony {t.tokens} "
              f"resource token(s).")
     if t.clues >= game.settings.clues:                                   # SM-END-1
         t.winner, t.ending, t.reason = SMUSH, "clues", f"{t.clues} clues in round {t.round}"
+        t.usage.decided[t.last_stop] += 1
 
 
-def succeed(game: Game) -> None:
+def succeed(game: Game, inc: Incursion) -> None:
     """SM-INC-5: a moon crystal for Harmony; a henchman for SMUSH, who may move or turn
     one defence."""
     t = game.table
@@ -212,6 +217,7 @@ def succeed(game: Game) -> None:
     if t.crystals >= game.settings.crystals:                             # SM-END-1
         t.winner, t.ending = HARMONY, "crystals"
         t.reason = f"{t.crystals} moon crystals in round {t.round}"
+        t.usage.decided.update(inc.used)
         return
     if t.henchmen_gained < game.settings.henchmen:     # assumption: the box holds two
         t.henchmen_gained += 1

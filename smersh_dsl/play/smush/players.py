@@ -10,7 +10,7 @@ from smersh_dsl.play.smush.bots import GreedyBot, RandomBot
 from smersh_dsl.play.smush.engine import Choice, Game, Player
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "strong")
 NAMES = {HARMONY: "Harmony", SMUSH: "SMUSH"}
 
 
@@ -30,6 +30,9 @@ class Person:
 def bot(policy: str, rng: random.Random) -> Player:
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; there are {', '.join(POLICIES)}")
+    if policy == "strong":
+        from smersh_dsl.play.smush.strong import StrongBot
+        return StrongBot(rng)
     return GreedyBot() if policy == "greedy" else RandomBot(rng)
 
 

@@ -39,6 +39,9 @@ class Gadget:
     def active(self) -> Face:
         return self.card.faces[self.half]
 
+    def copy(self) -> Gadget:
+        return Gadget(self.card, self.half, self.face_up)
+
 
 @dataclass
 class Usage:
@@ -48,6 +51,8 @@ class Usage:
     flipped: Counter[str] = field(default_factory=Counter)    # gadget half -> flip powers
     played: Counter[str] = field(default_factory=Counter)     # defence face -> times laid
     met: Counter[str] = field(default_factory=Counter)        # defence face -> incursions
+    decided: Counter[str] = field(default_factory=Counter)    # half or face -> 1 if it
+    #                                                           decided the game (sim.py)
 
 
 @dataclass
@@ -69,7 +74,18 @@ class Table:
     winner: str | None = None
     ending: str = ""                  # "crystals", "clues" or "rounds" (SM-END-1)
     reason: str = ""
+    last_stop: str = ""               # the defence face that stopped the last failed incursion
     usage: Usage = field(default_factory=Usage)
+
+    def copy(self) -> Table:
+        """Everything on the table, for a search to play on; usage counts start afresh."""
+        return Table(rules=self.rules, cp=self.cp, deck=list(self.deck),
+                     gadget_hand=list(self.gadget_hand), round=self.round, tokens=self.tokens,
+                     tokens_used=self.tokens_used, crystals=self.crystals, clues=self.clues,
+                     hand=list(self.hand), line=[d.copy() for d in self.line],
+                     supply=self.supply, henchmen_gained=self.henchmen_gained,
+                     gadgets=[g.copy() for g in self.gadgets], winner=self.winner,
+                     ending=self.ending, reason=self.reason, last_stop=self.last_stop)
 
     # -- money -----------------------------------------------------------------------
     def gain_cp(self, amount: int) -> int:
