@@ -38,10 +38,10 @@ def check_jsonschema(schemafile: Path, *documents: Path) -> subprocess.Completed
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[Path, str]:
-    """Every bundled project built as `smersh build --merged` writes it: document -> schema."""
+    """Every bundled project built as `smersh build` writes it: document -> schema."""
     projects, _ = check_paths([REPO / "books"])
     out = tmp_path_factory.mktemp("build")
-    result = build_json(projects, out, merged=True)
+    result = build_json(projects, out)
     assert result.invalid == {} and result.written
     return {path: json.loads(path.read_text(encoding="utf-8"))["$schema"] for path in result.written}
 

@@ -15,6 +15,7 @@ from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.project.discover import UsageError
+from smersh_dsl.wording import count
 
 
 @cli.command("build")
@@ -93,7 +94,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         click.echo("smersh build: a document does not follow its schema; nothing written "
                    "(please report this: it is a bug in smersh)", err=True)
         sys.exit(EXIT_USAGE)
-    click.echo(f"built {len(result.written)} document{'s' if len(result.written) != 1 else ''} "
+    click.echo(f"built {count(len(result.written), 'document')} "
                f"in {out}", err=True)
     if not formats or "pdf" in formats:
         from smersh_dsl.cli.printing import build_pdfs
