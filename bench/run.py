@@ -198,7 +198,7 @@ def tools(snapshot: Path | None = None) -> dict:
     smersh_cmd = str(smersh) if smersh.is_file() else shutil.which("smersh")
     if smersh_cmd is None:
         sys.exit("run.py: no `smersh` next to this Python or on PATH; run it with the venv's "
-                 "python (e.g. /work/.venv/bin/python bench/run.py)")
+                 "python (e.g. .venv/bin/python bench/run.py, the README's virtual environment)")
     python = str(Path(smersh_cmd).parent / "python")
     if not Path(python).is_file():
         python = sys.executable

@@ -16,7 +16,10 @@ def test_build_writes_one_document_per_bundled_project(tmp_path: Path):
     result = smersh("build", str(REPO / "books"), "--out", str(tmp_path), "--merged")
     assert result.returncode == 0, result.stderr
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json"))
-    assert written == ["shield/shield.json", "smersh/smersh.json", "smush/smush.json",
+    assert written == ["shield/campaign.schema.json", "shield/shield.json",
+                       "smersh/game.schema.json", "smersh/smersh.json",
+                       "smush/cardgame.schema.json", "smush/smush.json",
+                       "swagmans_hope/expansion.schema.json", "swagmans_hope/game.schema.json",
                        "swagmans_hope/swagmans_hope.json", "swagmans_hope/swagmans_hope.merged.json"]
     expansion = json.loads((tmp_path / "swagmans_hope" / "swagmans_hope.json").read_text())
     assert expansion["kind"] == "expansion"

@@ -17,6 +17,7 @@ from conftest import REPO, smersh
 from epic_game_helpers import epic_doc, new_game
 from smersh_dsl.play.epic import save
 from smersh_dsl.play.epic.rounds import play_game
+from smersh_dsl.wording import count
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -25,7 +26,7 @@ def test_an_unattended_whole_game_finishes(players):
                   str(players), cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().splitlines()[-1].startswith(("The game is won", "The game is lost"))
-    assert f"{players} spies against Darling" in done.stdout.splitlines()[0]
+    assert f"{count(players, 'spy')} against Darling" in done.stdout.splitlines()[0]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

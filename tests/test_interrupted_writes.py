@@ -145,7 +145,7 @@ def new_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
     from smersh_dsl.cli import cli
 
     target = tmp / "new-card.smersh"
-    return Writer(target, lambda: cli.main(["new", "card", "--name", "Shaken", "-o", str(target)],
+    return Writer(target, lambda: cli.main(["new", "status", "--name", "Shaken", "-o", str(target)],
                                            standalone_mode=False), exits_on_oserror=True)
 
 

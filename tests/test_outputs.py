@@ -139,7 +139,7 @@ def test_new_refuses_to_write_onto_a_link(tmp_path: Path, dangling: bool):
         target.write_text(SECRET)
     link = tmp_path / "card.smersh"
     link.symlink_to(target)
-    result = smersh("new", "card", "--name", "Shaken", "-o", str(link))
+    result = smersh("new", "status", "--name", "Shaken", "-o", str(link))
     assert result.returncode == 2, result.stderr
     assert str(link) in result.stderr and "symbolic link" in result.stderr
     assert link.is_symlink() and os.readlink(link) == str(target)
@@ -192,7 +192,7 @@ def test_a_refused_build_output_is_a_clear_error_naming_the_file(tmp_path, refus
 
 def test_a_refused_new_file_is_a_clear_error_naming_the_file(tmp_path, refused, capsys):
     target = tmp_path / "card.smersh"
-    code, err = _run(capsys, "new", "card", "--name", "Shaken", "-o", str(target))
+    code, err = _run(capsys, "new", "status", "--name", "Shaken", "-o", str(target))
     assert code == 2 and "internal error" not in err, err
     assert f"cannot write {target}: {refused[1]}" in err and not target.exists()
 

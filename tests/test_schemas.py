@@ -16,7 +16,7 @@ from referencing import Registry, Resource
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
-from smersh_dsl.export.document import SCHEMA_FILES, SCHEMA_ROOT, document
+from smersh_dsl.export.document import SCHEMA_FILES, document
 from smersh_dsl.export.validate import LOG_SCHEMA_FILE, problems
 from smersh_dsl.model.effects import ConditionKind, EffectKind
 
@@ -72,10 +72,40 @@ def test_schema_is_valid_and_described(path: Path):
     schema = load(path)
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"] == SCHEMA_ROOT + path.name
+    assert "$id" not in schema        # the file's own place is its base: refs resolve beside it
     for key in ("title", "description"):
         assert isinstance(schema.get(key), str) and schema[key].strip()
     assert isinstance(schema.get("examples"), list) and schema["examples"]
+
+
+def refs(node) -> list[str]:
+    if isinstance(node, dict):
+        return ([node["$ref"]] if "$ref" in node else []) + [r for v in node.values() for r in refs(v)]
+    return [r for v in node for r in refs(v)] if isinstance(node, list) else []
+
+
+@pytest.mark.parametrize("path", SCHEMA_PATHS, ids=lambda p: p.name)
+def test_references_are_relative_and_name_files_beside(path: Path):
+    """A validator resolves every `$ref` from the folder alone: no address on the web."""
+    for ref in refs(load(path)):
+        file, _, pointer = ref.partition("#")
+        assert "://" not in ref and (file == "" or (SCHEMAS / file).is_file()), ref
+        assert pointer.startswith("/"), ref
+
+
+@pytest.mark.parametrize("path", SCHEMA_PATHS, ids=lambda p: p.name)
+def test_a_bundle_needs_no_other_file_and_means_the_same(path: Path, small):
+    from smersh_dsl.export.schemas import bundle
+
+    bundled = bundle(path.name)
+    Draft202012Validator.check_schema(bundled)
+    assert all(r.startswith("#/") for r in refs(bundled))
+    validator = Draft202012Validator(bundled)          # no registry: nothing to look up
+    kind = path.name.removesuffix(".schema.json")
+    for doc in [d for d in small.values() if d["kind"] == kind] + load(path)["examples"]:
+        assert list(validator.iter_errors(doc)) == [] or kind == "common"
+    broken = [copy.deepcopy(d) | {"format_version": 99} for d in small.values() if d["kind"] == kind]
+    assert all(list(validator.iter_errors(doc)) for doc in broken)
 
 
 def test_every_document_kind_has_a_schema():
@@ -132,7 +162,8 @@ def test_objects_are_closed(path: Path):
 @pytest.mark.parametrize("path", SCHEMA_PATHS, ids=lambda p: p.name)
 def test_examples_follow_their_schema(path: Path):
     schemas = [load(p) for p in SCHEMA_PATHS]
-    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)
+    registry = Registry().with_resources((p.name, Resource.from_contents(s))
+                                         for p, s in zip(SCHEMA_PATHS, schemas))
     schema = load(path)
     validator = Draft202012Validator(schema, registry=registry)
     for example in schema["examples"]:
@@ -240,7 +271,7 @@ def test_other_corruptions_are_rejected_where_they_are(small_game, small):
         (small["swagmans_hope"], "/red_intel/0/value", 3),                # SH-INTEL-1
         (small["shield"], "/scenarios/0/setup/0/mode", "sometimes"),      # SC-EXPERT-1
         (small["smush"], "/defence_cards/0/faces/0/strength", -1),        # S005
-        (small["smush"], "/$schema", SCHEMA_ROOT + "game.schema.json"),
+        (small["smush"], "/$schema", "game.schema.json"),
     ]
     for doc, pointer, value in cases:
         found = pointers(mutate(doc, pointer, value))

@@ -15,6 +15,7 @@ from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.project.discover import UsageError
+from smersh_dsl.wording import count
 
 
 @cli.command("build")
@@ -93,7 +94,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         click.echo("smersh build: a document does not follow its schema; nothing written "
                    "(please report this: it is a bug in smersh)", err=True)
         sys.exit(EXIT_USAGE)
-    click.echo(f"built {len(result.written)} document{'s' if len(result.written) != 1 else ''} "
+    click.echo(f"built {count(len(result.written), 'document')} "
                f"in {out}", err=True)
     if not formats or "pdf" in formats:
         from smersh_dsl.cli.printing import build_pdfs
@@ -145,6 +146,9 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     from smersh_dsl.play.epic.stats import render as render_stats
     from smersh_dsl.play.epic.victory import estimate, make_party, parse_party, render_victory
 
+    if showdown is not None and not party:        # before the books are built: at once
+        raise click.UsageError("--showdown needs the party that plays it: give --party "
+                               "once per spy, e.g. --party \"Spycraft=3,Deception=2\"")
     for doc in _documents(paths):
         if doc["kind"] != "game":
             continue
@@ -152,7 +156,7 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
             click.echo(render_stats(stats_odds(doc), fmt), nl=False)
             continue
         try:
-            spies = parse_party(party or ("",), doc["vocabulary"]["skills"])
+            spies = parse_party(party, doc["vocabulary"]["skills"])
             chance = exact_victory(doc, showdown, make_party(spies))
             result = estimate(doc, showdown, spies, games, seed)
         except ValueError as problem:
@@ -257,13 +261,6 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
       smersh play smush --bot smush      against a bot playing SMUSH
       smersh play smush --auto --policy random --seed 3
     """
-    from smersh_dsl.play.core.deciders import decider
-    from smersh_dsl.play.core.errors import NotPlayable
-    from smersh_dsl.play.epic.engine import Table
-    from smersh_dsl.play.epic.party import party_from
-    from smersh_dsl.play.epic.sessions import (find_location, play_encounter, play_levelled,
-                                              play_showdown, play_stranded)
-
     from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
 
     if whole or with_paths or save_path is not None:
@@ -276,17 +273,58 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
         raise click.BadParameter("5 players only in a whole game whose variant allows them "
                                  "(--game --variant epic)", param_hint="--players")
     paths = resolve_paths(paths)
-    if log_path is not None:
-        _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)
-        return
-    loaded = _load_documents(paths)
-    docs = [d for d in loaded if d["kind"] == "game"]
-    if not docs and any(d["kind"] == "cardgame" for d in loaded):
-        play_smush(rules_of(loaded), seed, auto, policy, bot_side)
-        return
-    if not docs:
-        raise click.ClickException("no game document to play (campaigns are played with --log)")
-    doc = docs[0]
+    try:
+        if log_path is not None:
+            _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)
+            return
+        loaded = _load_documents(paths)
+        docs = [d for d in loaded if d["kind"] == "game"] or _merged_beside(paths, loaded)
+        if not docs and any(d["kind"] == "cardgame" for d in loaded):
+            play_smush(rules_of(loaded), seed, auto, policy, bot_side)
+            return
+        if not docs:
+            raise click.ClickException("no game document to play (campaigns are played with --log)")
+        _play_one(docs[0], players, intel, seed, auto, policy, showdown, levelled, level,
+                  stranded, at, region, lair)
+    except (click.exceptions.Abort, EOFError):
+        click.echo("\nGame abandoned: no more input.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def _merged_beside(paths: tuple[Path, ...], loaded: list[dict]) -> list[dict]:
+    """An expansion's document alone cannot be played: its game is not in it. Its merged
+    document (`smersh build --merged`), beside it, is the game with the expansion
+    applied; without it, the error says what to give instead."""
+    json_paths = [p for p in paths if p.suffix == ".json"]
+    if len(json_paths) != len(loaded):
+        return []                              # projects: build --merged made the game
+    expansions = [(p, d) for p, d in zip(json_paths, loaded) if d["kind"] == "expansion"]
+    if not expansions:
+        return []
+    path, doc = expansions[0]
+    merged = path.with_name(f"{path.stem}.merged.json")
+    if merged.is_file():
+        click.echo(f"{path} is an expansion of {doc['extends']['game']}: playing {merged}, "
+                   "the game with the expansion applied.", err=True)
+        return [d for d in _load_documents((merged,)) if d["kind"] == "game"]
+    raise click.ClickException(
+        f"{path} is an expansion of {doc['extends']['game']}, and an expansion is played "
+        f"with its game: build {merged.name} beside it (smersh build --merged) and play "
+    "that, or play the projects, e.g. smersh play books/epic --game --with "
+        "books/swagmans-hope")
+
+
+def _play_one(doc: dict, players: int, intel: int, seed: int | None, auto: bool, policy: str,
+              showdown: str | None, levelled: str | None, level: int, stranded: bool,
+              at: str | None, region: str | None, lair: bool) -> None:
+    """One encounter, showdown, levelled henchman or Stranded card of a game document."""
+    from smersh_dsl.play.core.deciders import decider
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic.engine import Table
+    from smersh_dsl.play.epic.party import party_from
+    from smersh_dsl.play.epic.sessions import (find_location, play_encounter, play_levelled,
+                                              play_showdown, play_stranded)
+
     rng = random.Random(seed)
     table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), click.echo)
     try:

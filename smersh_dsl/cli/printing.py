@@ -22,6 +22,7 @@ import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE
 from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.wording import count
 
 if TYPE_CHECKING:
     from smersh_dsl.export.outputs import OutputFolder
@@ -75,7 +76,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         sys.exit(EXIT_FINDINGS)
     for path in result.written:
         click.echo(f"wrote {path}", err=True)
-    click.echo(f"rendered {result.rendered} section{'s' if result.rendered != 1 else ''}, "
+    click.echo(f"rendered {count(result.rendered, 'section')}, "
                f"{result.cached} from the cache", err=True)
     return result.written
 

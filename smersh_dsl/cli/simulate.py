@@ -50,6 +50,19 @@ def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
         raise click.ClickException(str(problem)) from None
 
 
+def seating(auto: bool, bot_side: str | None) -> str:
+    """Who is at the screen: two people share it (and look away in turn), or one person
+    plays a bot, or two bots play while nobody watches the cards."""
+    if auto:
+        return "Two bots play; every card is shown."
+    if bot_side is not None:
+        person = "Harmony Grace" if bot_side == "smush" else "SMUSH"
+        bot = "SMUSH" if bot_side == "smush" else "Harmony Grace"
+        return f"You play {person}; a bot plays {bot}, and its cards stay hidden from you."
+    return ("Both players share this screen: SMUSH's choices name her face-down cards, "
+            "so Harmony looks away.")
+
+
 def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
                bot_side: str | None) -> None:
     """Two people at one terminal, a person against a bot, or two bots (`--auto`)."""
@@ -58,8 +71,7 @@ def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
 
     rng = random.Random(seed)
     seats = players(rng, auto=auto, bot_side=bot_side, policy=policy)
-    click.echo("Agents of S.M.U.S.H.: Harmony Grace against SMUSH. Both players share this "
-               "screen: SMUSH's choices name her face-down cards, so Harmony looks away.")
+    click.echo(f"Agents of S.M.U.S.H.: Harmony Grace against SMUSH. {seating(auto, bot_side)}")
     try:
         Game(rules, rng, seats, click.echo).play()
     except (click.exceptions.Abort, EOFError, KeyboardInterrupt):

@@ -148,8 +148,14 @@ def _fmt_file(file: Path, root: Path, check_only: bool, show_diff: bool) -> str:
     return "changed"
 
 
+# What `smersh new` makes, each named for it; `encounter` and `showdown` are the older
+# names of `encounter-card` and `henchman`. (`card` made a status card: gone, see `status`.)
+NEW_KINDS = ["game", "expansion", "encounter-card", "henchman", "status", "scenario",
+             "encounter", "showdown"]
+
+
 @cli.command("new")
-@click.argument("kind", type=click.Choice(["encounter", "card", "showdown", "expansion", "scenario"]))
+@click.argument("kind", type=click.Choice(NEW_KINDS))
 @click.argument("project", required=False, type=click.Path(path_type=Path))
 @click.option("--name", default=None, help="The henchman, status, expansion or scenario title.")
 @click.option("--region", default="Europe", show_default=True, help="An encounter's region.")
@@ -162,14 +168,26 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
                 number: int | None, responses: int, output: Path | None) -> None:
     """Write a skeleton that checks clean except for its TODO warnings.
 
+    \b
+    KIND is what it makes:
+      game            a standalone game's manifest (book.smersh) and vocabulary
+      expansion       an expansion's manifest, extending PROJECT's game
+      encounter-card  an encounter card and an entry per response and die value
+      henchman        a henchman's sheet and the showdown it needs
+      status          a status card
+      scenario        a campaign scenario
+    (`encounter` and `showdown` are older names of encounter-card and henchman.)
+
     PROJECT (default: the bundled game of that kind) tells the skeleton what
     exists already: the next free encounter or scenario number, the die values
     of the region, the player counts.
 
     \b
     Examples:
-      smersh new encounter books/epic --region Europe -o books/epic/entries/lisbon.smersh
-      smersh new showdown books/epic --name Zed -o books/epic/showdowns/zed.smersh
+      smersh new game --name "Operation Nightjar" -o nightjar/book.smersh
+      smersh new encounter-card books/epic --region Europe -o books/epic/entries/lisbon.smersh
+      smersh new henchman books/epic --name Zed -o books/epic/showdowns/zed.smersh
+      smersh new status books/epic --name Soaked -o books/epic/cards/soaked.smersh
       smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
     """
     from smersh_dsl.export.outputs import OutputError, OutputFolder

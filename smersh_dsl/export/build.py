@@ -1,4 +1,6 @@
-"""`smersh build`: check, then write each project's document to build/<id>/<id>.json.
+"""`smersh build`: check, then write each project's document to build/<id>/<id>.json,
+and beside it the bundled schema its `$schema` names (<kind>.schema.json, self-contained),
+so that the folder can be validated by any JSON Schema tool, offline (docs/json.md).
 
 Nothing is written when the check finds errors, and a document that fails its schema
 is never written: both would hand a player program something it cannot trust. Nor is
@@ -13,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from smersh_dsl.export.document import buildable, document, dumps
+from smersh_dsl.export.document import SCHEMA_FILES, buildable, document, dumps
 from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.export.schemas import bundle
 from smersh_dsl.export.validate import SchemaProblem, problems
 from smersh_dsl.model.document import Project, ProjectKind
 
@@ -24,6 +27,7 @@ class BuildResult:
     written: list[Path] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     invalid: dict[str, list[SchemaProblem]] = field(default_factory=dict)
+    schemas: list[Path] = field(default_factory=list)     # the bundles beside the documents
 
 
 class SharedId(ValueError):
@@ -62,6 +66,7 @@ def build_json(projects: list[Project], out: Path, merged: bool = False, with_so
     result = BuildResult()
     folder = OutputFolder(out)
     planned: list[tuple[Path, str]] = []
+    schemas: dict[Path, str] = {}
     for project in projects:
         if not buildable(project):
             result.skipped.append(f"{project.root}: a file without a header is not a project")
@@ -74,10 +79,17 @@ def build_json(projects: list[Project], out: Path, merged: bool = False, with_so
                 continue
             folder.check(path)
             planned.append((path, dumps(doc)))
+            beside = path.with_name(doc["$schema"])
+            if beside not in schemas:
+                folder.check(beside)
+                schemas[beside] = dumps(bundle(SCHEMA_FILES[doc["kind"]]))
     if result.invalid:
         return result             # all or nothing: no document of a broken build is written
     for path, text in planned:
         folder.write(path, text)
         result.written.append(path)
         progress(f"wrote {path} ({len(text.encode('utf-8')) // 1024} KB)")
+    for path, text in schemas.items():
+        folder.write(path, text)
+        result.schemas.append(path)
     return result

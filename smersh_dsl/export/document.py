@@ -21,7 +21,8 @@ from smersh_dsl.model.cards import EncounterCard
 from smersh_dsl.model.world import ExpansionDef, GameDef
 
 FORMAT_VERSION = 1
-SCHEMA_ROOT = "https://smersh-dsl.github.io/schemas/"
+# A document names its schema by file, a reference resolved beside the document, where
+# `smersh build` writes the schema's bundle (docs/json.md, "Validating without smersh").
 SCHEMA_FILES = {"game": "game.schema.json", "expansion": "expansion.schema.json",
                 "campaign": "campaign.schema.json", "cardgame": "cardgame.schema.json"}
 MARKUP = "smersh-emphasis"
@@ -32,7 +33,7 @@ class NotBuildable(Exception):
 
 
 def _head(kind: str, key: str, title: str, version: str | None) -> Json:
-    return {"$schema": SCHEMA_ROOT + SCHEMA_FILES[kind], "format_version": FORMAT_VERSION,
+    return {"$schema": SCHEMA_FILES[kind], "format_version": FORMAT_VERSION,
             "kind": kind, "id": key, "title": title, "version": version,
             "generator": {"name": "smersh", "version": __version__}, "markup": MARKUP}
 

@@ -1,20 +1,19 @@
 """Validating documents against the published schemas (JSON Schema 2020-12).
 
-The schemas refer to each other by `$id` (`common.schema.json#/$defs/...`); a registry
-built from the schemas folder resolves those references without any network access.
+The schemas refer to each other by relative `$ref`s (`common.schema.json#/$defs/...`); a
+registry holding each file under its own name resolves them without any network access.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from smersh_dsl.export.document import SCHEMA_FILES, SCHEMA_ROOT
-from smersh_dsl.resources import schemas_dir
+from smersh_dsl.export.document import SCHEMA_FILES
+from smersh_dsl.export.schemas import schema_files
 
 
 LOG_SCHEMA_FILE = "campaign-log.schema.json"
@@ -28,11 +27,9 @@ class SchemaProblem:
 
 @lru_cache(maxsize=1)
 def _registry() -> tuple[Registry, dict[str, dict]]:
-    schemas = {p.name: json.loads(p.read_text(encoding="utf-8"))
-               for p in sorted(schemas_dir().glob("*.schema.json"))}
+    schemas = schema_files()
     registry = Registry().with_resources(
-        (schema.get("$id", SCHEMA_ROOT + name), Resource.from_contents(schema))
-        for name, schema in schemas.items())
+        (name, Resource.from_contents(schema)) for name, schema in schemas.items())
     return registry, schemas
 
 

@@ -20,14 +20,26 @@ from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.buffer import refused, too_big
+from smersh_dsl.project.load import BUNDLED_PREFIX
+from smersh_dsl.resources import bundled_books
 
 SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
             Severity.WARNING: lsp.DiagnosticSeverity.Warning,
             Severity.NOTE: lsp.DiagnosticSeverity.Information}
 
 
+# A buffer never saved (`untitled:Untitled-1`) is checked as a file in no project, and so
+# as a fragment of the bundled game of its kind: a folder that cannot exist on disk stands
+# for where it is, so that it meets no manifest on the way up.
+UNTITLED = Path("/untitled:")
+
+
 def path_of(uri: str) -> Path:
-    return Path(unquote(urlparse(uri).path)).resolve()
+    parsed = urlparse(uri)
+    if parsed.scheme == "untitled":
+        name = Path(unquote(parsed.path or parsed.netloc)).name or "Untitled"
+        return UNTITLED / (name if name.endswith(".smersh") else name + ".smersh")
+    return Path(unquote(parsed.path)).resolve()
 
 
 def to_range(span: Span) -> lsp.Range:
@@ -36,7 +48,7 @@ def to_range(span: Span) -> lsp.Range:
 
 
 def to_location(span: Span) -> lsp.Location:
-    return lsp.Location(Path(span.file).resolve().as_uri(), to_range(span))
+    return lsp.Location(server.uri_of(span.file), to_range(span))
 
 
 class SmershServer(LanguageServer):
@@ -80,9 +92,20 @@ class SmershServer(LanguageServer):
             self.send(file, items)
         self.published[key] = {f for f, items in by_file.items() if items}
 
+    def uri_of(self, file: str) -> str:
+        """The editor's name for ``file``: the URI of its open buffer (an `untitled:` one
+        has no other), else the file's own."""
+        if file.startswith(BUNDLED_PREFIX + "/"):
+            return (bundled_books() / file[len(BUNDLED_PREFIX) + 1:]).resolve().as_uri()
+        path = Path(file).resolve()
+        for uri in self.workspace.text_documents:
+            if path_of(uri) == path:
+                return uri
+        return path.as_uri()
+
     def send(self, file: str, found: list[Diagnostic]) -> None:
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-            uri=Path(file).as_uri(), diagnostics=[lsp.Diagnostic(
+            uri=self.uri_of(file), diagnostics=[lsp.Diagnostic(
                 range=to_range(d.span), severity=SEVERITY[d.severity], code=d.code, source="smersh",
                 message=d.message + (f"\n{d.hint}" if d.hint else "")) for d in found]))
 

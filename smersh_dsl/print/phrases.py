@@ -15,6 +15,7 @@ from collections.abc import Callable
 from markupsafe import Markup, escape
 
 from smersh_dsl.print.markup import html, paragraphs
+from smersh_dsl.wording import count, counted
 
 MINUS = "\u2212"
 
@@ -80,11 +81,10 @@ def effect(step: dict) -> Markup:
     kind, amount, target = step["kind"], step.get("amount", 1), step.get("target")
     if kind in _COUNTED:
         verb, one, many = _COUNTED[kind]
-        return Markup(f"{verb} {amount} {one if amount == 1 else many}")
+        return Markup(f"{verb} {count(amount, one, many)}")
     if kind in ("advance_lobo", "retreat_lobo"):
-        spaces = "space" if amount == 1 else "spaces"
         way = "forward" if kind == "advance_lobo" else "back"
-        return Markup(f"Move Dr. Lobo {amount} {spaces} {way}")
+        return Markup(f"Move Dr. Lobo {count(amount, 'space')} {way}")
     if kind in _FIXED:
         return Markup(_FIXED[kind])
     if kind in ("gain_status", "lose_status"):
@@ -172,7 +172,7 @@ def test_bonuses(step: dict) -> Markup:
             Markup(" or ").join(_name(n) for n in step["auto_pass_with"])))
     for clause in step["dice_with"]:
         dice = clause["dice"]
-        word = "die" if abs(dice) == 1 else "dice"
+        word = counted(dice, "die")
         parts.append(html("%s %s with %s", signed(dice), word, _name(clause["holdable"])))
     return html("(%s)", Markup("; ").join(parts)) if parts else Markup("")
 

@@ -32,6 +32,7 @@ from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_sectio
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
+from smersh_dsl.wording import count
 
 
 class PrintError(Exception):
@@ -98,14 +99,14 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         progress(f"{result.cached} of {len(work)} sections unchanged (cached)")
     damaged = cache.discarded - damaged
     if damaged:
-        progress(f"{damaged} damaged cache entr{'y' if damaged == 1 else 'ies'} deleted: "
+        progress(f"{count(damaged, 'damaged cache entry')} deleted: "
                  "rendering again")
     total = len(todo)
     workers = default_jobs(total) if jobs is None else max(1, min(jobs, total or 1))
 
     def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
         progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
-                 f"({rendered.pages} page{'s' if rendered.pages != 1 else ''})")
+                 f"({count(rendered.pages, 'page')})")
         result.rendered += 1
         problems = _problems(plan, section, rendered)
         if problems:
@@ -128,7 +129,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
     outputs = {}
     for plan in planned:
         parts = [pdfs[key] for owner, _, key in work if owner is plan]
-        progress(f"merging {len(parts)} section{'s' if len(parts) != 1 else ''} into {plan.target}")
+        progress(f"merging {count(len(parts), 'section')} into {plan.target}")
         try:
             with quiet_gc():
                 outputs[plan.target] = merge(plan.document, parts)

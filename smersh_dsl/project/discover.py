@@ -77,7 +77,7 @@ def _walk(folder: Path, unreadable: list[tuple[Path, str]] | None = None) -> tup
     return files, nested
 
 
-def _ordered(root: Path, files: list[Path], manifest: Path | None) -> list[Path]:
+def ordered(root: Path, files: list[Path], manifest: Path | None) -> list[Path]:
     """Manifest first, then by path: the same order on every machine."""
     rest = sorted((f for f in files if f != manifest), key=lambda f: f.relative_to(root).as_posix())
     return ([manifest] if manifest else []) + rest
@@ -87,7 +87,7 @@ def project_of(folder: Path) -> Found:
     manifest = manifest_of(folder)
     unreadable: list[tuple[Path, str]] = []
     files, _ = _walk(folder, unreadable)
-    return Found(folder, _ordered(folder, files, manifest), manifest, unreadable)
+    return Found(folder, ordered(folder, files, manifest), manifest, unreadable)
 
 
 def enclosing_project(path: Path) -> Path | None:

@@ -15,7 +15,8 @@ from smersh_dsl.model.world import ExpansionDef
 from smersh_dsl.parse.buffer import parse_buffer
 from smersh_dsl.parse.parallel import parse_many
 from smersh_dsl.parse.parser import parse_file
-from smersh_dsl.project.discover import Found, discover, project_of, real
+from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, ordered,
+                                        project_of, real)
 from smersh_dsl.resources import bundled_books
 
 DEFAULT_GAME = "smersh"
@@ -138,8 +139,13 @@ def link_bases(projects: list[Project]) -> Library:
 
 def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
                overlay: Overlay | None = None) -> tuple[list[Project], list[Diagnostic], Library]:
-    """Load every project under ``paths``; a folder with no source is a diagnostic."""
-    found, empty = discover(paths)
+    """Load every project under ``paths``; a folder with no source is a diagnostic. A
+    buffer of ``overlay`` that is not on disk yet (a new file, an editor's `untitled:`
+    one) is part of the project folder it is in, or stands alone as a fragment."""
+    unsaved = [path for path in (overlay or {}) if path.suffix == SUFFIX and not path.exists()]
+    alone = [p for p in paths if not p.exists() and not p.is_symlink() and real(p) in set(unsaved)]
+    found, empty = discover([p for p in paths if p not in alone])
+    found = _with_unsaved(found, unsaved, alone)
     projects: list[Project] = []
     diagnostics: list[Diagnostic] = []
     for folder in empty:
@@ -154,6 +160,27 @@ def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
         projects.append(project)
         diagnostics.extend(problems)
     return projects, diagnostics, link_bases(projects)
+
+
+def _with_unsaved(found: list[Found], unsaved: list[Path], alone: list[Path]) -> list[Found]:
+    """``found`` with each unsaved buffer in the project whose folder holds it, and each
+    of ``alone`` (asked for by name, in no project) as a lone file."""
+    by_root = {real(item.root): item for item in found if item.manifest is not None}
+    for path in unsaved:
+        home = enclosing_project(path)
+        item = by_root.get(home) if home is not None else None
+        if item is not None and path not in item.files:
+            item.files = ordered(item.root, [*item.files, path], item.manifest)
+    for path in alone:
+        home = enclosing_project(path)
+        if home is not None and real(home) not in by_root:
+            project = project_of(home)
+            project.files = ordered(project.root, [*project.files, path], project.manifest)
+            found.append(project)
+            by_root[real(home)] = project
+        elif home is None:
+            found.append(Found(path.parent, [path]))
+    return sorted(found, key=lambda f: str(f.root))
 
 
 __all__ = ["load_paths", "project_of", "Library"]

@@ -34,10 +34,14 @@ def skeleton(kind: str, path: Path | None, *, name: str | None, region: str, num
         base = _project(path, ProjectKind.GAME)
         key = (name or "my_expansion").lower().replace(" ", "_")
         return skeletons.expansion(key, name or "TODO: the title", base.name)
+    if kind == "game":
+        title = name or "TODO: the title"
+        key = "".join(c if c.isalnum() else "_" for c in (name or "my_game").lower()).strip("_")
+        return skeletons.game(key if key[:1].isalpha() else f"game_{key}", title)
     project = _project(path, ProjectKind.GAME)
-    if kind == "card":
+    if kind == "status":
         return skeletons.status(name or "New Status")
-    if kind == "encounter":
+    if kind in ("encounter-card", "encounter"):
         every = regions(project)
         if region not in every:
             raise ValueError(f"no region {region!r}; there are " + ", ".join(sorted(every)))
@@ -48,7 +52,7 @@ def skeleton(kind: str, path: Path | None, *, name: str | None, region: str, num
             raise ValueError(f"encounter number {number:02d} is taken")
         values = region_values(every[region], fate_values(project))
         return skeletons.encounter(region, number, "TODO: the title", responses, values)
-    # showdown: a new henchman with its sheet and section
+    # henchman (or showdown): a new henchman, with the sheet and the showdown it needs (H004)
     henchmen = {h.name.text for h in lineage_of_type(project, Henchman)}
     name = name or "New Henchman"
     if name in henchmen:

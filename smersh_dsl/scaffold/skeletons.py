@@ -112,3 +112,33 @@ status {quote(name)} {{
   discard "{TODO}: when it goes."
 }}
 """
+
+
+def game(key: str, title: str) -> str:
+    """A standalone game's manifest: the Epic Edition's vocabulary, to change at will."""
+    return f"""# {title}: a game of its own. This header is the project's manifest (book.smersh);
+# the blocks of the other files in this folder use the names it declares.
+
+game {key} {quote(title)} {{
+  version "0.1"
+
+  # EP-SKILL-1: the basic skills, and the highest level a spy's board shows.
+  skills {{ Spycraft Persuasion Deception Athletics "Hand to Hand" }} max 5
+
+  # EP-SKILL-2: the advanced skills, and how many a spy may hold.
+  advanced_skills {{
+    Adventuring Detection Disguise Electronics Lockpicking
+    Seduction Speed Stealth "Vehicle Use" "Weapon Use"
+  }} limit 7
+
+  # The dice are declared, never assumed: the fate die picks an entry, the skill die tests.
+  die fate {{ 1 2 3 4 5 resolve_reroll }}
+  die skill {{ success success resolve blank blank blank }}
+
+  # EP-LOBO-1: the track's length, where Dr. Lobo waits, when intel goes on the lairs.
+  lobo_track {{ rounds 20 lobo_after 10 lair_intel 4 8 12 16 }}
+
+  difficulties {{ easy medium hard }}
+  players 1..4
+}}
+"""

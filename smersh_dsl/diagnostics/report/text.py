@@ -13,6 +13,7 @@ from collections import Counter
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.lines import SourceLines
 from smersh_dsl.diagnostics.report.printable import printable_lines
+from smersh_dsl.wording import count
 
 
 def _excerpt(diagnostic: Diagnostic, lines: SourceLines) -> list[str]:
@@ -38,7 +39,7 @@ def summary(diagnostics: list[Diagnostic]) -> str:
     for severity in Severity:
         n = counts.get(severity, 0)
         if n:
-            parts.append(f"{n} {severity.value}{'s' if n != 1 else ''}")
+            parts.append(count(n, severity.value))
     return ", ".join(parts)
 
 

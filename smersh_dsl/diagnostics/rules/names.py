@@ -3,12 +3,13 @@
 from smersh_dsl.diagnostics.catalogue import Rule
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.model.refs import RefKind
+from smersh_dsl.wording import a
 
 E = Severity.ERROR
 
 
 def _unknown(code: str, kind: RefKind, slug: str, where: str, bad: str, good: str) -> Rule:
-    return Rule(code, f"unknown-{slug}", E, f"a {kind.value} that is not defined",
+    return Rule(code, f"unknown-{slug}", E, f"{a(kind.value)} that is not defined",
                 f"The name must be one that the project (or the game it extends) defines: "
                 f"{where}. Names are case-sensitive; the hint suggests the closest defined "
                 f"name.", bad, good, phase="names")

@@ -12,6 +12,7 @@ from smersh_dsl.play.campaign import board, envelopes
 from smersh_dsl.play.campaign.accusation import accuse, likeliest
 from smersh_dsl.play.campaign.table import ROUNDS, INTERFERENCE_COPIES, Table
 from smersh_dsl.play.core.deciders import Decider
+from smersh_dsl.wording import count
 
 
 @dataclass
@@ -119,12 +120,12 @@ class Keeper:
 
     def _turned(self, members: list[str]) -> None:
         for member in members:                                             # rule: SC-BOARD-1
-            self.say(f"  {member} has {self.log['secrets'][member]} secrets and turns to its "
+            self.say(f"  {member} has {count(self.log['secrets'][member], 'secret')} and turns to its "
                      "attachment side for the rest of the campaign")
 
     def prepare_evidence(self) -> None:
         envelopes.prepare(self.doc, self.log, self.rng)                    # rule: SC-EVID-1
-        self.say(f"  {len(self.log['aim_envelope'])} cards sealed in the A.I.M. envelope, "
+        self.say(f"  {count(len(self.log['aim_envelope']), 'card')} sealed in the A.I.M. envelope, "
                  f"{len(self.log['shield_envelope'])} in the S.H.I.E.L.D. envelope")
 
     def _draw(self) -> None:
@@ -135,7 +136,7 @@ class Keeper:
         shown = next(e for e in self.doc["evidence"] if e["name"] == card)
         left = len(envelopes.surviving(self.doc, self.log))
         self.say(f"  evidence gained: {card} ({shown['set']}, icon {shown['icon']}); "
-                 f"{left} combinations left")
+                 f"{count(left, 'combination')} left")
 
     def gain_evidence(self, scenario: int) -> None:
         """SC-EVID-3: a Board Member environment without secrets gives one evidence card."""
@@ -155,7 +156,7 @@ class Keeper:
     def cross_out(self) -> None:
         envelopes.cross_out(self.doc, self.log)
         left = len(envelopes.surviving(self.doc, self.log))
-        self.say(f"  {len(self.log['crossed_out'])} combinations crossed out, {left} left")
+        self.say(f"  {count(len(self.log['crossed_out']), 'combination')} crossed out, {left} left")
 
     def gather_evidence(self) -> None:
         """Scenario 5, stage 1B: "place two secret counters on a board member environment

@@ -12,7 +12,7 @@ from smersh_dsl.export.outputs import OutputError
 from smersh_dsl.play.core.files import read_json
 
 LOG_FORMAT = 2      # 2: the two envelopes, turned members, accusations, base hit points
-LOG_SCHEMA = "https://smersh-dsl.github.io/schemas/campaign-log.schema.json"
+LOG_SCHEMA = "campaign-log.schema.json"     # a file beside the log (docs/json.md)
 
 
 class LogProblem(Exception):

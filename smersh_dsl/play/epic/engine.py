@@ -15,6 +15,7 @@ from typing import Protocol
 from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
@@ -176,7 +177,7 @@ class Table:
         convert = min(icons, max(0, need - successes), self._resolve_of(spy))           # EP-TEST-7
         self._spend(spy, convert)
         passed = successes + convert >= need
-        self.say(f"{spy.name} rolls {dice} dice: {', '.join(rolled)}"
+        self.say(f"{spy.name} rolls {count(dice, 'die')}: {', '.join(rolled)}"
                  + (f"; {convert} resolve turned into successes" if convert else "")
                  + (" - PASS" if passed else " - FAIL"))
         if not passed:

@@ -20,6 +20,7 @@ from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missions,
                                         henchman_sheet, lifted, lobo_start, mission_hand,
                                         new_party, require, sheet_named, spy_of, variant)
+from smersh_dsl.wording import count
 
 BOTS = ("sensible", "random", "person")
 HAND = 2                            # EP-MISSION-1
@@ -196,7 +197,7 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
         australia.setup(game)
     for v in played:
         australia.epic_setup(game, v)                                   # SH-EPIC-1
-    say(f"Agents of SMERSH: {len(spies)} spies against {', '.join(names)}; "
+    say(f"Agents of SMERSH: {count(len(spies), 'spy')} against {', '.join(names)}; "
         f"Dr. Lobo waits after space {game.lobo_line} of the Lobo track.")
     for seat, spy in zip(state.seats, spies):
         say(f"  {spy.name} starts in {seat.location} with missions: {', '.join(seat.missions)}")

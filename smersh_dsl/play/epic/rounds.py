@@ -12,6 +12,7 @@ from smersh_dsl.play.epic.sessions import Outcome, advance, start_showdown
 from smersh_dsl.play.epic.deaths import replace_the_dead
 from smersh_dsl.play.epic.turn import henchman_cost, next_henchmen, take_turn
 from smersh_dsl.play.epic.world import henchman_sheet, showdown_of, variant
+from smersh_dsl.wording import count
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -98,7 +99,7 @@ def confront_henchman(game: Game, name: str, cost: int) -> None:
         state.defeated.append(name)
         state.record.henchmen_beaten.append(name)
     game.say(f"{name} is {'defeated' if won else 'not defeated'}"
-             + (f" ({need} success tokens were needed)" if need else "") + ".")
+             + (f" ({count(need, 'success token')} {'was' if need == 1 else 'were'} needed)" if need else "") + ".")
     if name != state.henchmen[0]:                                       # rule: EP-VAR-1
         rules = variant(game.doc, "multiple_henchmen") or {}
         steps = rules.get("beaten" if won else "not_beaten") or []

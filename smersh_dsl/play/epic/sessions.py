@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.engine import EverySpyDead, GameLost, Jump, Table
+from smersh_dsl.wording import count
 
 LAIR_VALUE = 5
 
@@ -199,8 +200,10 @@ def _read_node(table: Table, section: dict, current: str) -> str | Outcome:
         if node["kind"] == "conclusion":
             table.run(node["steps"])
             won = node["outcome"] == "victory"
-            return Outcome(f"{'Victory' if won else 'Defeat'} ({node['name']}) with "
-                           f"{table.party.successes} success tokens.", won)
+            word = "Victory" if won else "Defeat"
+            named = "" if node["name"].lower() == word.lower() else f" ({node['name']})"
+            return Outcome(f"{word}{named} with {count(table.party.successes, 'success token')}.",
+                           won)
         table.say(f"-- Encounter {node['number']:02d}")
         steps = node["steps"]
     try:
@@ -226,7 +229,7 @@ def _tally(table: Table, node: dict) -> str:
         if table.holds(row["condition"]):
             return row["goto"]
     if node["else"] is None:
-        raise NotPlayable(f"{node['id']} has no row for {table.party.successes} success tokens")
+        raise NotPlayable(f"{node['id']} has no row for {count(table.party.successes, 'success token')}")
     return node["else"]
 
 

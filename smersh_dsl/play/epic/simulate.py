@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.epic.game import Options, setup
 from smersh_dsl.play.epic.rounds import play_game
+from smersh_dsl.wording import count
 
 TOP = 10
 CHUNK = 25
@@ -137,8 +138,8 @@ def summary(played: list[Played], games: int, seed: int, options: Options, title
 
 
 def render_text(s: dict) -> str:
-    spies = "1 spy" if s["players"] == 1 else f"{s['players']} spies"
-    out = [f"{s['title']}: {s['games']} games, {spies} ({s['bot']} bots), "
+    spies = count(s["players"], "spy")
+    out = [f"{s['title']}: {count(s['games'], 'game')}, {spies} ({s['bot']} bots), "
            f"seed {s['seed']}",
            f"Spies won {s['won']} of {s['games']}: {s['win_rate']:.1%} "
            f"(95% interval {s['interval'][0]:.1%} to {s['interval'][1]:.1%})",

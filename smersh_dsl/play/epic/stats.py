@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from smersh_dsl.play.core.odds import pass_chance
+from smersh_dsl.wording import count
 
 LEVELS = range(0, 6)        # skill levels 0-5 (EP-SKILL-1)
 RESOLVE = range(0, 4)       # resolve a spy may spend: 0-3
@@ -93,12 +94,15 @@ def render(found: list[TestOdds], fmt: str) -> str:
             for level in LEVELS:
                 writer.writerow([t.where, t.option, level, *(f"{float(p):.4f}" for p in t.table[level])])
         return out.getvalue()
-    lines = [f"Chance to pass at skill level 0-5 (no resolve spent); {len(found)} test options", ""]
+    lines = [f"Chance to pass at skill level 0-5 with 0-3 resolve spent (the best way, "
+             f"EP-TEST-6, -7); {count(len(found), 'test option')}", ""]
     width = max((len(t.where) + len(t.option) for t in found), default=20) + 3
-    lines.append(f"{'test':<{width}}" + "".join(f"{lv:>7}" for lv in LEVELS))
+    lines.append(f"{'test':<{width}}{'resolve':>8}" + "".join(f"{lv:>7}" for lv in LEVELS))
     for t in found:
-        lines.append(f"{t.where + ': ' + t.option:<{width}}"
-                     + "".join(f"{float(t.table[lv][0]):>7.0%}" for lv in LEVELS))
+        for spent in RESOLVE:
+            label = t.where + ": " + t.option if spent == 0 else ""
+            lines.append(f"{label:<{width}}{spent:>8}"
+                         + "".join(f"{float(t.table[lv][spent]):>7.0%}" for lv in LEVELS))
     lines += ["", "Difficulty: mean chance per card or section", ""]
     for group, row in difficulty(found).items():
         lines.append(f"{group:<24}" + "".join(f"{p:>7.0%}" for p in row))

@@ -13,6 +13,12 @@ from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import Party, Spy
 from smersh_dsl.play.epic.sessions import play_showdown
+from smersh_dsl.wording import count
+
+
+# EP-SKILL-1: "board levels up to 5"; 0 is the floor a lowered skill can reach (the odds
+# tables of `smersh stats` start there too).
+MIN_LEVEL, MAX_LEVEL = 0, 5
 
 
 def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int]]:
@@ -25,7 +31,11 @@ def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int
             if name.strip() not in levels or not value.strip().lstrip("-").isdigit():
                 raise ValueError(f"{part!r}: write SKILL=LEVEL with one of "
                                  + ", ".join(skills))
-            levels[name.strip()] = int(value)
+            level = int(value)
+            if not MIN_LEVEL <= level <= MAX_LEVEL:                     # rule: EP-SKILL-1
+                raise ValueError(f"{part!r}: a skill's level on the board is "
+                                 f"{MIN_LEVEL} to {MAX_LEVEL}")
+            levels[name.strip()] = level
         party.append(levels)
     return party
 
@@ -69,5 +79,5 @@ def render_victory(section: str, exact: Fraction | None, sampled: Estimate, fmt:
     else:
         lines.append(f"  exact:   {float(exact):.2%}")
     lines.append(f"  sampled: {sampled.rate:.1%} (95% interval {low:.1%} to {high:.1%}, "
-                 f"won {sampled.wins} of {sampled.games} games)")
+                 f"won {sampled.wins} of {count(sampled.games, 'game')})")
     return "\n".join(lines) + "\n"

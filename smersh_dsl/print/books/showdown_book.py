@@ -19,6 +19,7 @@ from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import paragraphs
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.wording import count
 
 GROUPS = {"henchman": "Epic showdowns", "lobo": "Dr. Lobo sections"}
 
@@ -93,10 +94,10 @@ def _node(node_id: str, kind: str, steps: list, target) -> dict:
 
 
 def _subtitle(section: dict) -> str:
-    count = sum(1 for n in section["nodes"] if n["kind"] == "encounter")
-    parts = [f"{count} encounter{'s' if count != 1 else ''}"]
+    encounters = sum(1 for n in section["nodes"] if n["kind"] == "encounter")
+    parts = [count(encounters, "encounter")]
     if section.get("successes"):
-        parts.append(f"{section['successes']} Success tokens to win")
+        parts.append(f"{count(section['successes'], 'Success token')} to win")
     return " \u00b7 ".join(parts)
 
 
@@ -109,5 +110,5 @@ def _sheet(section: dict, sheets: dict[str, dict]) -> dict | None:
     if sheet.get("lobo_section"):
         facts.append(f"Dr. Lobo section {sheet['lobo_section']}")
     if sheet.get("successes"):
-        facts.append(f"{sheet['successes']} Success tokens to win")
+        facts.append(f"{count(sheet['successes'], 'Success token')} to win")
     return {"text": text, "facts": Markup(" \u00b7 ").join(facts)}
