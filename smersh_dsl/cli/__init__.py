@@ -10,7 +10,7 @@ import sys
 
 def commands():
     """The click group with every command registered."""
-    from smersh_dsl.cli import (check, daemon, data, epic, simulate,  # noqa: F401  (registration)
+    from smersh_dsl.cli import (check, daemon, data, epic, serve, simulate,  # noqa: F401
                                 simulate_campaign, writer)
     from smersh_dsl.cli.app import cli
     return cli
