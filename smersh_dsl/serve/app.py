@@ -76,7 +76,7 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
             return odds_with_party(found, query.get("section", ""), query.get("party", ""))
         try:
             text = await asyncio.get_running_loop().run_in_executor(
-                live.worker, found.make, found.made_of)
+                live.worker, live.rendered, found)
         except Exception as error:       # Graphviz missing, say
             return page(f"smersh serve: cannot make {name}: {error}\n",
                         "text/plain; charset=utf-8", 500)

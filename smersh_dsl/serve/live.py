@@ -33,6 +33,17 @@ class Live:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smersh-serve")
         self.last_check_s = 0.0
         self.problem: str | None = None
+        self.made: dict[str, tuple[str, str]] = {}     # name -> (made_of, text)
+
+    def rendered(self, page: Page) -> str:
+        """The page's text, made again only when what it is made of moved (on the worker
+        thread: rendering reads the snapshot the next check replaces)."""
+        known = self.made.get(page.name)
+        if known is not None and known[0] == page.made_of:
+            return known[1]
+        text = page.make(page.made_of)
+        self.made[page.name] = (page.made_of, text)
+        return text
 
     def check(self) -> None:
         """Check the paths and make the pages (on the worker thread)."""
@@ -47,6 +58,8 @@ class Live:
             return
         self.problem = None
         self.snapshot, self.pages, self.version = snap, made, snap.version
+        for gone in set(self.made) - set(made):
+            del self.made[gone]
         self.last_check_s = time.perf_counter() - started
 
     async def recheck(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from smersh_dsl.print.books import showdown_book
 from smersh_dsl.print.books.common import StepContext
-from smersh_dsl.print.books.encounter_book import Card, cards
+from smersh_dsl.print.books.encounter_book import Card, cards, chunks
 from smersh_dsl.print.profiles import profile
 from smersh_dsl.site import names
 
@@ -16,16 +16,28 @@ def _not_linked(node: str) -> tuple[str, str]:
     return ("", node)      # entries have no gotos (print/books/encounter_book.py)
 
 
-def regions(doc: dict) -> dict[str, list[Card]]:
-    """The encounter book's cards by the region whose page holds them, in book order."""
-    out: dict[str, list[Card]] = {}
-    for card in cards(doc, SCREEN):
-        out.setdefault(names.region_of(card.region), []).append(card)
+_MADE: dict[int, tuple[dict, dict[str, list[list[Card]]]]] = {}  # id(doc) -> (doc, regions)
+
+
+def regions(doc: dict) -> dict[str, list[list[Card]]]:
+    """The encounter book's pages by region, in book order, each page a list of cards
+    (made once a document: every page of a snapshot asks)."""
+    known = _MADE.get(id(doc))
+    if known is not None and known[0] is doc:
+        return known[1]
+    out: dict[str, list[list[Card]]] = {}
+    for chunk in chunks(cards(doc, SCREEN)):
+        out.setdefault(names.region_of(chunk[0].region), []).append(chunk)
+    if len(_MADE) > 8:
+        _MADE.clear()
+    _MADE[id(doc)] = (doc, out)
     return out
 
 
-def region_of_numbers(doc: dict) -> dict[int, str]:
-    return {card.number: region for region, found in regions(doc).items() for card in found}
+def page_of_numbers(doc: dict) -> dict[int, str]:
+    """Each encounter number's page."""
+    return {card.number: names.encounters(doc["id"], chunk[0].number)
+            for found in regions(doc).values() for chunk in found for card in chunk}
 
 
 def encounter_values(doc: dict, region: str, found: list[Card]) -> dict:
@@ -48,12 +60,12 @@ def showdown_values(doc: dict, section: dict) -> dict:
 def search_index(doc: dict) -> list[list[str]]:
     """[key, page#anchor, text] per entry and showdown node: what the search page reads."""
     rows = []
-    by_number = region_of_numbers(doc)
+    by_number = page_of_numbers(doc)
     for entry in doc.get("entries", []):
-        region = by_number.get(entry["encounter"])
-        if region is not None:
-            rows.append([entry["key"], f"{names.encounters(doc['id'], region)}#"
-                         f"{names.entry_anchor(entry['key'])}", _text(entry["steps"])])
+        page = by_number.get(entry["encounter"])
+        if page is not None:
+            rows.append([entry["key"], f"{page}#{names.entry_anchor(entry['key'])}",
+                         _text(entry["steps"])])
     for section in doc.get("sections", []):
         page = names.showdown(doc["id"], section)
         if section.get("intro"):

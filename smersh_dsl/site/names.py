@@ -12,8 +12,11 @@ def book(doc_id: str) -> str:
     return f"{slug(doc_id)}-book.html"
 
 
-def encounters(doc_id: str, region: str) -> str:
-    return f"{slug(doc_id)}-encounters-{slug(region)}.html"
+def encounters(doc_id: str, first: int) -> str:
+    """The page of the encounter book that opens with encounter number ``first``: a
+    page holds consecutive cards of one region, about a hundred entries, as a section of
+    the printed book does (print/books/encounter_book.py), so a save re-renders little."""
+    return f"{slug(doc_id)}-encounters-{first:02d}.html"
 
 
 def section_prefix(section: dict) -> str:

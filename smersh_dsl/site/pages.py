@@ -49,7 +49,7 @@ def pages(snap: Snapshot, live: bool) -> dict[str, Page]:
 
     docs = snap.documents
     frame = frame_of(snap, live)
-    locator = Locator([p for d in docs for p in places(d, book_pages.region_of_numbers(d))])
+    locator = Locator([p for d in docs for p in places(d, book_pages.page_of_numbers(d))])
     findings = [_finding(d, snap, locator) for d in snap.findings]
     add(Page(names.INDEX, "Projects", "book", digest(frame["docs"]),
              lambda made: _render(made, "index.html.j2", page=names.INDEX, tab="book",
@@ -57,12 +57,15 @@ def pages(snap: Snapshot, live: bool) -> dict[str, Page]:
     add(Page(names.FINDINGS, "Findings", "findings", digest(findings),
              lambda made: _render(made, "findings.html.j2", page=names.FINDINGS, tab="findings",
                             title="Findings", findings=findings, **frame)))
-    rows = [row for d in docs for row in book_pages.search_index(d)]
-    add(Page(names.SEARCH, "Search", "search", digest(rows),
-             lambda made: _render(made, "search.html.j2", page=names.SEARCH, tab="search", title="Search",
-                            index=script_json(rows), **frame)))
     for doc in docs:
         _document_pages(doc, snap, frame, add)
+    # the search page reads every book page: it moves when one of them does
+    book = [p.made_of for p in found.values() if p.tab == "book" and p.name != names.INDEX]
+    add(Page(names.SEARCH, "Search", "search", digest(book),
+             lambda made: _render(made, "search.html.j2", page=names.SEARCH, tab="search",
+                                  title="Search", index=script_json(
+                                      [row for d in docs for row in book_pages.search_index(d)]),
+                                  **frame)))
     return found
 
 
@@ -78,20 +81,26 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
     by_region = book_pages.regions(doc)
     sections = doc.get("sections", [])
     add(Page(names.book(doc_id), doc["title"], "book",
-             digest([list(by_region), [s["id"] for s in sections], doc["title"]]),
+             digest([[(r, [c[0].number for c in found]) for r, found in by_region.items()],
+                     [s["id"] for s in sections], doc["title"]]),
              lambda made: _render(made, "book.html.j2", page=names.book(doc_id), tab="book",
-                            title=doc["title"], doc=doc, regions=list(by_region),
-                            sections=sections, **frame)))
-    for region, found in by_region.items():
-        name = names.encounters(doc_id, region)
-        numbers = {c.number for c in found}
-        made = digest([region, [e for e in doc["entries"] if e["encounter"] in numbers],
-                       [c for c in doc.get("encounter_cards", []) if c["number"] in numbers]])
-        add(Page(name, f"{region}: encounters", "book", made,
-                 lambda made, name=name, region=region, found=found: _render(made, 
-                     "encounters.html.j2", page=name, tab="book",
-                     title=f"{doc['title']}: {region}",
-                     **book_pages.encounter_values(doc, region, found), **frame)))
+                            title=doc["title"], doc=doc, regions=by_region,
+                            sections=sections, first_last=_first_last, **frame)))
+    entries_of: dict[int, list[dict]] = {}
+    for entry in doc["entries"]:
+        entries_of.setdefault(entry["encounter"], []).append(entry)
+    cards_of = {c["number"]: c for c in doc.get("encounter_cards", [])}
+    for region, chunks in by_region.items():
+        for found in chunks:
+            name = names.encounters(doc_id, found[0].number)
+            made = digest([region, [(entries_of.get(c.number), cards_of.get(c.number))
+                                    for c in found]])
+            add(Page(name, f"{region}: encounters {found[0].number_text}\u2013{found[-1].number_text}",
+                     "book", made,
+                     lambda made, name=name, region=region, found=found: _render(
+                         made, "encounters.html.j2", page=name, tab="book",
+                         title=f"{doc['title']}: {region} {found[0].number_text}",
+                         **book_pages.encounter_values(doc, region, found), **frame)))
     henchmen = doc.get("henchmen", [])
     for section in sections:
         name = names.showdown(doc_id, section)
@@ -172,8 +181,13 @@ def jump_of(docs: list[dict]) -> dict:
     if not docs:
         return {"map_json": "{}"}
     doc = docs[0]
-    return {"map_json": json.dumps({f"{n:02d}": names.encounters(doc["id"], region)
-                                for n, region in book_pages.region_of_numbers(doc).items()})}
+    return {"map_json": json.dumps({f"{n:02d}": page
+                                    for n, page in book_pages.page_of_numbers(doc).items()})}
+
+
+def _first_last(chunk: list) -> str:
+    first, last = chunk[0].number_text, chunk[-1].number_text
+    return first if first == last else f"{first}\u2013{last}"
 
 
 def script_json(value: object) -> Markup:

@@ -22,15 +22,14 @@ class Place:
         return f"{self.page}#{self.anchor}"
 
 
-def places(doc: dict, regions: dict[int, str]) -> list[Place]:
-    """Every placeable block of ``doc``; ``regions`` maps an encounter number to its page's
-    region."""
+def places(doc: dict, pages: dict[int, str]) -> list[Place]:
+    """Every placeable block of ``doc``; ``pages`` maps an encounter number to its page."""
     out: list[Place] = []
     for entry in doc.get("entries", []):
         src = entry.get("source")
-        region = regions.get(entry["encounter"])
-        if src and region is not None:
-            out.append(Place(names.encounters(doc["id"], region), names.entry_anchor(entry["key"]),
+        page = pages.get(entry["encounter"])
+        if src and page is not None:
+            out.append(Place(page, names.entry_anchor(entry["key"]),
                              f"entry {entry['key']}", src["file"], src["line"], src["end_line"]))
     for section in doc.get("sections", []):
         page = names.showdown(doc["id"], section)

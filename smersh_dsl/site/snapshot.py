@@ -48,7 +48,7 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
          previous: Snapshot | None = None) -> Snapshot:
     """The snapshot of a finished check. A document that cannot be made now (content too
     broken to export) is the previous snapshot's, marked stale, so an open book stays."""
-    from smersh_dsl.export.document import document, dumps
+    from smersh_dsl.export.document import document
     from smersh_dsl.model.world import ExpansionDef
 
     docs: list[dict] = []
@@ -58,7 +58,8 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
         if not _playable(project):
             continue
         try:
-            doc = json.loads(dumps(document(project, with_sources=True, merged=True)))
+            # the document as export makes it, without the JSON text's round trip
+            doc = dict(document(project, with_sources=True, merged=True))
         except Exception:        # the content is mid-edit: keep what was shown last
             known = previous and previous.document(_id_of(project))
             if known:
