@@ -73,7 +73,9 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
             return not_found(name)
         query = request.query_params
         if found.tab == "odds" and "section" in query:
-            return odds_with_party(found, query.get("section", ""), query.get("party", ""))
+            return await asyncio.get_running_loop().run_in_executor(   # solving takes a while
+                live.worker, odds_with_party, found, query.get("section", ""),
+                query.get("party", ""))
         try:
             text = await asyncio.get_running_loop().run_in_executor(
                 live.worker, live.rendered, found)

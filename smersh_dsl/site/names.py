@@ -41,7 +41,8 @@ def odds(doc_id: str) -> str:
 
 
 def entry_anchor(key: str) -> str:
-    """An entry's anchor: "e-01-7-4" for 01.7.4 (EP-ENC-1's key, dots made dashes)."""
+    """An entry's anchor: "e-01-7-4" for 01.7.4, the key dots made dashes."""
+    # rule: EP-ENC-1: an entry is found by ENCOUNTER.RESPONSE.DIE; the jump box reads it so
     return "e-" + key.replace(".", "-")
 
 

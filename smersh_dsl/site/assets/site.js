@@ -64,3 +64,13 @@ document.addEventListener("DOMContentLoaded", () => {
     if (given) { box.value = given; smershSearch(given); }
   }
 });
+
+// EP-SHOW-6: the conclusions sit folded at the back of a section; a "go to" one opens them.
+function smershOpenTarget() {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id && document.getElementById(id);
+  const folded = target && target.closest("details");
+  if (folded) { folded.open = true; target.scrollIntoView(); }
+}
+window.addEventListener("hashchange", smershOpenTarget);
+document.addEventListener("DOMContentLoaded", smershOpenTarget);
