@@ -64,6 +64,8 @@ def test_a_goto_in_the_showdown_book_is_a_link_to_its_encounter(url, driver) -> 
 
 
 def test_jump_to_a_key_opens_its_entry(url, driver) -> None:
+    """EP-ENC-1: "James finds page "01.7" in the Encounter book, then, 01.7.4 on that exact
+    page." The jump box takes the key as the book is read."""
     driver.get(url + "index.html")
     box = driver.find_element("id", "jump-key")
     box.send_keys("01.1.2\n")
@@ -71,6 +73,20 @@ def test_jump_to_a_key_opens_its_entry(url, driver) -> None:
              "the jump to 01.1.2")
     entry = driver.find_element("id", "e-01-1-2")
     assert entry.find_element("css selector", ".key").text == "01.1.2"
+
+
+def test_a_goto_to_a_conclusion_opens_the_back_of_the_section(url, driver) -> None:
+    """EP-SHOW-6: "When you are directed to read a conclusion, find it in the back of that
+    Henchman's section." The conclusions are folded at the back until a goto opens one."""
+    driver.get(url + "smersh-sd-henchman-pierre.html")
+    folded = by_css(driver, "details.back")[0]
+    assert folded.get_attribute("open") is None
+    link = next(a for a in by_css(driver, ".tally a.goto")
+                if "conclusion" in a.get_attribute("href"))
+    target = link.get_attribute("href").split("#", 1)[1]
+    link.click()
+    wait_for(driver, lambda d: d.find_element("id", target).is_displayed(), "the conclusion shown")
+    assert folded.get_attribute("open") is not None
 
 
 def test_search_finds_prose(url, driver) -> None:
