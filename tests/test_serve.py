@@ -250,3 +250,16 @@ def test_serve_says_when_it_cannot_listen(url) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "cannot listen" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_flow_page_marks_what_smersh_graph_marks_and_links_each_to_the_book() -> None:
+    """The broken showdowns of the report goldens: the marks are `smersh graph`'s (G001
+    unreachable, G002 dead end), and each marked node links to an anchor of its page."""
+    projects, found = check_paths([REPO / "tests" / "golden" / "reports" / "broken"])
+    made = pages(take(projects, found, 1), live=False)
+    flow = made["tiny-flow.html"].make("")
+    marks = re.findall(r'<li><a href="([^"#]+)#([^"]+)">([^<]+)</a>: ([^<]+)</li>', flow)
+    assert ("encounter 01", "dead end") in {(m[2], m[3]) for m in marks}
+    assert ("encounter 02", "unreachable") in {(m[2], m[3]) for m in marks}
+    for page, anchor, _, _ in marks:
+        assert f'id="{anchor}"' in made[page].make(""), (page, anchor)

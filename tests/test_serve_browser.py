@@ -101,12 +101,15 @@ def test_a_showdown_is_played_to_its_conclusion_by_clicking(url, driver) -> None
     from selenium.webdriver.support.ui import Select
     Select(driver.find_element("id", "play-showdown-1")).select_by_visible_text("Pierre")
     driver.find_element("name", "seed").send_keys("7")
+    from selenium.webdriver.support import expected_conditions as gone
     driver.find_element("id", "play-showdown-go-1").click()
     for _ in range(60):
-        wait_for(driver, lambda d: by_css(d, "#outcome, #choices"), "a question or the outcome")
+        wait_for(driver, lambda d: by_css(d, "#outcome, #choices button"), "a question or the outcome")
         if by_css(driver, "#outcome"):
             break
+        page = driver.find_element("id", "transcript")
         by_css(driver, "#choices button")[0].click()
+        wait_for(driver, gone.staleness_of(page), "the next page after a click")
     outcome = driver.find_element("id", "outcome")
     assert outcome.text.startswith(("Victory", "Defeat", "Every spy is dead")), outcome.text
     assert by_css(driver, "#transcript .die"), "the dice are shown as they fell"

@@ -10,11 +10,13 @@ checks. Saves that arrive while a check runs are folded into the next one.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from smersh_dsl.export.game import EntryMemo
 from smersh_dsl.project.discover import SUFFIX
 from smersh_dsl.site.pages import Page, pages
 from smersh_dsl.site.snapshot import Snapshot, take
@@ -34,6 +36,7 @@ class Live:
         self.last_check_s = 0.0
         self.problem: str | None = None
         self.made: dict[str, tuple[str, str]] = {}     # name -> (made_of, text)
+        self.memo = EntryMemo()                          # entries' JSON between checks
 
     def rendered(self, page: Page) -> str:
         """The page's text, made again only when what it is made of moved (on the worker
@@ -51,7 +54,7 @@ class Live:
         started = time.perf_counter()
         try:
             projects, found = check_paths(self.paths)
-            snap = take(projects, found, self.version + 1, self.snapshot)
+            snap = take(projects, found, self.version + 1, self.snapshot, self.memo)
             made = pages(snap, live=True)
         except Exception as error:       # a writer's half-saved file must not stop the server
             self.problem = f"the last check failed: {type(error).__name__}: {error}"
@@ -61,6 +64,9 @@ class Live:
         for gone in set(self.made) - set(made):
             del self.made[gone]
         self.last_check_s = time.perf_counter() - started
+        # What is alive now (the parsed files, the pages' data) is kept out of the cycle
+        # collector's scans, as the daemon does; it is still freed once unreferenced.
+        gc.freeze()
 
     async def recheck(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self.worker, self.check)

@@ -19,7 +19,7 @@ from smersh_dsl.graphs.render import to_dot
 from smersh_dsl.site import book_pages, names
 from smersh_dsl.site.places import Locator, places
 from smersh_dsl.site.render import CSP, render
-from smersh_dsl.site.snapshot import Snapshot, digest
+from smersh_dsl.site.snapshot import Snapshot, digest, digest_kept
 
 HTML, SVG = "text/html; charset=utf-8", "image/svg+xml"
 MARKS = {"unreachable": "unreachable", "dead_end": "dead end", "trapped": "no way out"}
@@ -93,8 +93,8 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
     for region, chunks in by_region.items():
         for found in chunks:
             name = names.encounters(doc_id, found[0].number)
-            made = digest([region, [(entries_of.get(c.number), cards_of.get(c.number))
-                                    for c in found]])
+            made = digest([region, [([digest_kept(e) for e in entries_of.get(c.number, ())],
+                                     cards_of.get(c.number)) for c in found]])
             add(Page(name, f"{region}: encounters {found[0].number_text}\u2013{found[-1].number_text}",
                      "book", made,
                      lambda made, name=name, region=region, found=found: _render(
@@ -117,7 +117,8 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
         diagram = showdown_diagram(model)
         dot = to_dot(diagram)
         marked = [(box.label, [MARKS[f] for f in sorted(box.flags) if f in MARKS],
-                   names.showdown(doc_id, section) + "#" + names.node_anchor(section, box.id))
+                   names.showdown(doc_id, section) + "#"
+                   + names.node_anchor(section, _node_id(box.id, box.kind)))
                   for box in diagram.boxes if box.flags & set(MARKS)]
         svg_name = names.flow_svg(doc_id, section)
         graphs.append({"section": section, "svg": svg_name, "marked": marked,
@@ -128,7 +129,8 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
              digest([[g["svg"], g["marked"]] for g in graphs]),
              lambda made: _render(made, "flow.html.j2", page=names.flow(doc_id), tab="flow",
                             title=f"{doc['title']}: flow", doc=doc, graphs=graphs, **frame)))
-    odds_made = digest([doc.get("entries"), sections, doc.get("vocabulary")])
+    odds_made = digest([[digest_kept(e) for e in doc.get("entries", ())], sections,
+                        doc.get("vocabulary")])
     add(Page(names.odds(doc_id), f"{doc['title']}: odds", "odds", odds_made,
              lambda made: odds_page(doc, made, frame, None)))
 
@@ -183,6 +185,18 @@ def jump_of(docs: list[dict]) -> dict:
     doc = docs[0]
     return {"map_json": json.dumps({f"{n:02d}": page
                                     for n, page in book_pages.page_of_numbers(doc).items()})}
+
+
+def _node_id(box: str, kind: str) -> str:
+    """The document's id of a flow graph's node: "encounter:1" for the box "1" of an
+    encounter, "tally:end", "conclusion:victory" (export/sections.py)."""
+    if kind == "intro":
+        return "intro"
+    if kind == "encounter":
+        return f"encounter:{int(box)}" if box.isdigit() else f"encounter:{box}"
+    if kind == "tally":
+        return f"tally:{box}"
+    return f"conclusion:{box}"
 
 
 def _first_last(chunk: list) -> str:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.export.game import EntryMemo
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Showdown
 
@@ -37,6 +38,24 @@ def digest(value: object) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
+_KEPT: dict[int, tuple[object, str]] = {}     # id(value) -> (value, its digest)
+KEPT_MAX = 100_000
+
+
+def digest_kept(value: object) -> str:
+    """``digest``, remembered for this very object (an entry's JSON that the export memo
+    hands out again while its file is unchanged): JSON-shaped data is never changed once
+    made, so the same object has the same digest."""
+    known = _KEPT.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    if len(_KEPT) > KEPT_MAX:
+        _KEPT.clear()
+    made = digest(value)
+    _KEPT[id(value)] = (value, made)
+    return made
+
+
 def _playable(project: Project) -> bool:
     from smersh_dsl.export.document import buildable
     from smersh_dsl.model.world import ExpansionDef, GameDef
@@ -45,9 +64,10 @@ def _playable(project: Project) -> bool:
 
 
 def take(projects: list[Project], findings: list[Diagnostic], version: int,
-         previous: Snapshot | None = None) -> Snapshot:
+         previous: Snapshot | None = None, memo: EntryMemo | None = None) -> Snapshot:
     """The snapshot of a finished check. A document that cannot be made now (content too
-    broken to export) is the previous snapshot's, marked stale, so an open book stays."""
+    broken to export) is the previous snapshot's, marked stale, so an open book stays.
+    ``memo`` keeps entries' JSON between snapshots (the live server)."""
     from smersh_dsl.export.document import document
     from smersh_dsl.model.world import ExpansionDef
 
@@ -59,7 +79,7 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
             continue
         try:
             # the document as export makes it, without the JSON text's round trip
-            doc = dict(document(project, with_sources=True, merged=True))
+            doc = dict(document(project, with_sources=True, merged=True, memo=memo))
         except Exception:        # the content is mid-edit: keep what was shown last
             known = previous and previous.document(_id_of(project))
             if known:
@@ -73,6 +93,8 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
         docs.append(doc)
         for item in _showdowns(project):
             showdowns[(doc["id"], item.kind.value, item.name.text)] = item
+    if memo is not None:
+        memo.settle()
     sources = {f.path: f.text for p in projects for f in p.files}
     return Snapshot(version, docs, findings, sources, showdowns, stale)
 

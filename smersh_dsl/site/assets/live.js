@@ -36,7 +36,7 @@
       if (body.dataset.page !== "play.html") { say("This page is gone from the book after the last save."); }
       return;
     }
-    say("");
+    say(news.problem || "");
     if (made !== body.dataset.made) { refresh(); }
   });
   events.addEventListener("error", () => say("Not connected to smersh serve; retrying."));
