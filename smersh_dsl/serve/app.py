@@ -95,11 +95,6 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
         except ValueError as problem:
             party = {"section": section[:200], "spies": None, "text": party_text[:400],
                      "problem": str(problem)}
-        if party["spies"] is None:
-            text = odds_page(doc, found.made_of, frame, None).replace(
-                "<h2>Difficulty", f"<p class=\"result\" id=\"odds-result\">"
-                f"{_escape(party['problem'])}</p>\n<h2>Difficulty", 1)
-            return page(text)
         return page(odds_page(doc, found.made_of, frame, party))
 
     def play_page() -> Response:
@@ -187,11 +182,6 @@ def _seen(session: Session, doc: dict) -> int:
     before = Session(session.doc_id, session.kind, session.name, session.players,
                      session.seed, session.answers[:-1])
     return len(replay(before, doc).lines)
-
-
-def _escape(text: str) -> str:
-    from markupsafe import escape
-    return str(escape(text))
 
 
 async def _form(request: Request) -> dict[str, str] | None:

@@ -141,7 +141,8 @@ def odds_page(doc: dict, made: str, frame: dict, party: dict | None) -> str:
     from smersh_dsl.site.odds import difficulty_rows, victory
     return render("odds.html.j2", page=names.odds(doc["id"]), tab="odds", made=made,
                   title=f"{doc['title']}: odds", doc=doc, rows=difficulty_rows(doc, made),
-                  party=party, result=victory(doc, party) if party else None, **frame)
+                  party=party, result=victory(doc, party) if party and party.get("spies") else None,
+                  **frame)
 
 
 @lru_cache(maxsize=256)
