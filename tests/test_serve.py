@@ -263,3 +263,12 @@ def test_the_flow_page_marks_what_smersh_graph_marks_and_links_each_to_the_book(
     assert ("encounter 02", "unreachable") in {(m[2], m[3]) for m in marks}
     for page, anchor, _, _ in marks:
         assert f'id="{anchor}"' in made[page].make(""), (page, anchor)
+
+
+@pytest.mark.parametrize("host, expected", [("127.0.0.1", True), ("127.0.0.2", True),
+                                            ("::1", True), ("[::1]", True), ("localhost", True),
+                                            ("0.0.0.0", False), ("192.168.1.20", False),
+                                            ("example.org", False)])
+def test_only_loopback_addresses_count_as_loopback(host, expected) -> None:
+    from smersh_dsl.cli.serve import loopback
+    assert loopback(host) is expected

@@ -61,7 +61,9 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
     click.echo(f"smersh serve: {url} (Ctrl-C stops)", err=True)
     if open_browser:
         webbrowser.open(url)
-    app = make_app(list(paths) or default_paths(), hosts=[host])
+    # On loopback only requests naming a loopback host are answered (no DNS rebinding);
+    # a writer who opens the server to the network names it by any of the machine's names.
+    app = make_app(list(paths) or default_paths(), hosts=[host] if loopback(host) else ["*"])
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     server.run(sockets=[listener])
