@@ -11,6 +11,8 @@
 - tests/golden/print/BOOK.SECTION.html: the HTML of each section of the encounter book
   and the showdown book made from tests/golden/print/book.json (profile pnp, A4).
 - docs/rules.md: the rule reference, `smersh rules --format markdown`.
+- tests/golden/serve/NAME.png: screenshots of pages of `smersh serve` in headless Chromium
+  (tests/serve_helpers.py, SHOTS), and docs/serve.png; skipped where Chromium is absent.
 - tests/golden/simulate/: `smersh simulate epic books/epic --seed 1` reports (text, JSON,
   CSV) of a few whole games, so a change of the engine's play shows in a diff.
 """
@@ -200,8 +202,24 @@ def main() -> int:
     for name, text in simulate_goldens(documents).items():
         (GOLDEN / "simulate" / name).write_text(text, encoding="utf-8")
         print(f"wrote golden/simulate/{name}")
+    serve_screenshots()
     return 0
 
 
+def serve_screenshots() -> None:
+    import pytest
+    sys.path.insert(0, str(GOLDEN.parent))
+    from serve_helpers import golden_screenshots
+    try:
+        for path in golden_screenshots(GOLDEN / "serve", GOLDEN.parent.parent / "books",
+                                       GOLDEN.parent.parent / "docs"):
+            print(f"wrote {path.relative_to(GOLDEN.parent.parent)}")
+    except pytest.skip.Exception as why:
+        print(f"skipped the screenshots: {why}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--screenshots"]:     # only the screenshots (they need Chromium)
+        serve_screenshots()
+        sys.exit(0)
     sys.exit(main())

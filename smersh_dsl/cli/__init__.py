@@ -10,8 +10,8 @@ import sys
 
 def commands():
     """The click group with every command registered."""
-    from smersh_dsl.cli import (check, daemon, data, epic, schema,  # noqa: F401  (registration)
-                                simulate, simulate_campaign, writer)
+    from smersh_dsl.cli import (check, daemon, data, epic, schema, serve,  # noqa: F401
+                                simulate, simulate_campaign, writer)  # (registration)
     from smersh_dsl.cli.app import cli
     return cli
 

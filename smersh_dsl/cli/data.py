@@ -20,8 +20,10 @@ from smersh_dsl.wording import count
 
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf"]),
-              help="What to build (default: both): the JSON documents, the print-ready PDFs.")
+@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf", "site"]),
+              help="What to build (default: json and pdf): the JSON documents, the "
+                   "print-ready PDFs, a static site for playtesters (<out>/site/, see "
+                   "docs/serve.md).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write.")
 @click.option("--merged", is_flag=True,
@@ -53,6 +55,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build books/epic --out dist
       smersh build --merged --with-sources
       smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
+      smersh build books/ --format site   a static site to open from disk
     """
     from smersh_dsl.export.build import SharedId, build_json, check_ids
     from smersh_dsl.export.outputs import OutputError
@@ -76,6 +79,13 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
         sys.exit(EXIT_FINDINGS)
     try:
         check_ids(projects)
+        if "site" in formats:
+            from smersh_dsl.site.write import write_site
+            written = write_site(projects, found, out)
+            click.echo(f"wrote the site to {written} (open {written / 'index.html'})", err=True)
+            formats = tuple(f for f in formats if f != "site")
+            if not formats:
+                return
         if formats and "json" not in formats:
             from smersh_dsl.cli.printing import build_pdfs
             build_pdfs(projects, out, print_profile, paper, jobs)

@@ -11,7 +11,7 @@ import json
 from smersh_dsl import __version__
 from smersh_dsl.export.campaign import campaign_header, scenario_json
 from smersh_dsl.export.cardgame import defence_card_json, gadget_card_json
-from smersh_dsl.export.game import content, variant_json, vocabulary
+from smersh_dsl.export.game import EntryMemo, content, variant_json, vocabulary
 from smersh_dsl.export.steps import Json
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
@@ -75,12 +75,16 @@ def _content_of(project: Project) -> list:
     return [d for d in project.definitions() if not isinstance(d, HEADER_TYPES)]
 
 
-def document(project: Project, with_sources: bool = False, merged: bool = False) -> Json:
+def document(project: Project, with_sources: bool = False, merged: bool = False,
+             memo: EntryMemo | None = None) -> Json:
+    """The project's JSON document. ``memo`` (a long-lived process: `smersh serve`) keeps
+    each entry's JSON by the parsed entry it was made from, which stays the same object
+    while its file is unchanged: a save re-exports the entries of one file."""
     header = project.header
     if isinstance(header, ExpansionDef):
         base = project.base
         if merged and base is not None and isinstance(base.header, GameDef):
-            return _merged(base, project, with_sources)
+            return _merged(base, project, with_sources, memo)
         doc = _head("expansion", header.key.text, header.title, header.version)
         doc["extends"] = {"game": header.extends.name,
                           "version": base.header.version if base is not None and base.header else None}
@@ -88,13 +92,13 @@ def document(project: Project, with_sources: bool = False, merged: bool = False)
         own = _content_of(project)
         inherited = {identity(d) for d in (_content_of(base) if base else [])}
         doc["overrides"] = sorted(described(d) for d in own if identity(d) in inherited)
-        doc.update(content(own, with_sources))
+        doc.update(content(own, with_sources, memo))
         return doc
     if isinstance(header, GameDef):
         doc = _head("game", header.key.text, header.title, header.version)
         doc["vocabulary"] = vocabulary(header)
         doc["expansions"] = []
-        doc.update(content(_content_of(project), with_sources))
+        doc.update(content(_content_of(project), with_sources, memo))
         return doc
     if isinstance(header, CampaignDef):
         doc = _head("campaign", header.key.text, header.title, header.version)
@@ -114,7 +118,8 @@ def document(project: Project, with_sources: bool = False, merged: bool = False)
     raise NotBuildable(f"{project.root} has no header (game, expansion, campaign or cardgame)")
 
 
-def _merged(base: Project, expansion: Project, with_sources: bool) -> Json:
+def _merged(base: Project, expansion: Project, with_sources: bool,
+            memo: EntryMemo | None = None) -> Json:
     """The base game with the expansion applied: its blocks replace the base's of the same
     name, its rules replace the base's, its vocabulary adds to the base's."""
     from smersh_dsl.checks.expansions import rule_key
@@ -131,7 +136,8 @@ def _merged(base: Project, expansion: Project, with_sources: bool) -> Json:
     vocab["variants"] = vocab["variants"] + [variant_json(v) for v in extra.variants]
     doc["vocabulary"] = vocab
     doc["expansions"] = [{"id": extra.key.text, "title": extra.title, "version": extra.version}]
-    doc.update(content(merged_definitions(_content_of(base), _content_of(expansion)), with_sources))
+    doc.update(content(merged_definitions(_content_of(base), _content_of(expansion)), with_sources,
+                       memo))
     return doc
 
 

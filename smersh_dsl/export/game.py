@@ -123,12 +123,35 @@ def entry_json(entry: EncounterEntry, with_sources: bool) -> Json:
     return with_source(out, entry, with_sources)
 
 
+class EntryMemo:
+    """Entries' JSON kept by the parsed entry (its identity) and ``with_sources``. After
+    each round of documents (``settle``) only what that round used is kept, so the memo
+    never outgrows the projects."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[int, bool], tuple[EncounterEntry, Json]] = {}
+        self.next: dict[tuple[int, bool], tuple[EncounterEntry, Json]] = {}
+
+    def entry(self, entry: EncounterEntry, with_sources: bool) -> Json:
+        key = (id(entry), with_sources)
+        known = self.kept.get(key) or self.next.get(key)
+        if known is None or known[0] is not entry:
+            known = (entry, entry_json(entry, with_sources))
+        self.next[key] = known
+        return known[1]
+
+    def settle(self) -> None:
+        """A round of documents made: what it did not use is dropped."""
+        self.kept, self.next = self.next, {}
+
+
 def _named_body(card: StrandedCard | DeadDrop, with_sources: bool) -> Json:
     return with_source({"name": card.name.text, "steps": StepWriter().block(card.body)}, card, with_sources)
 
 
-def content(definitions: list, with_sources: bool) -> Json:
+def content(definitions: list, with_sources: bool, memo: EntryMemo | None = None) -> Json:
     """Every content block, each list in a stable order (by name, number or key)."""
+    entry = memo.entry if memo is not None else entry_json
     of = lambda kind: [d for d in definitions if isinstance(d, kind)]  # noqa: E731
     by_name = lambda items: sorted(items, key=lambda d: d.name.text)  # noqa: E731
     return {
@@ -140,7 +163,7 @@ def content(definitions: list, with_sources: bool) -> Json:
         "spies": [_spy(s, with_sources) for s in by_name(of(SpySheet))],
         "encounter_cards": [card_json(c, with_sources)
                             for c in sorted(of(EncounterCard), key=lambda c: c.number)],
-        "entries": [entry_json(e, with_sources)
+        "entries": [entry(e, with_sources)
                     for e in sorted(of(EncounterEntry), key=lambda e: e.key.triple)],
         "henchmen": [henchman_json(h, with_sources) for h in by_name(of(Henchman))],
         "sections": [showdown_json(s, with_sources)

@@ -16,12 +16,17 @@ class GraphvizMissing(Exception):
 
 
 def to_svg(diagram: Diagram) -> str:
+    return to_svg_text(to_dot(diagram))
+
+
+def to_svg_text(dot_text: str) -> str:
+    """The SVG Graphviz draws from DOT text."""
     dot = shutil.which("dot")
     if dot is None:
         raise GraphvizMissing("SVG and HTML need Graphviz's `dot`: install it (Debian/Ubuntu: "
                               "apt-get install graphviz; macOS: brew install graphviz), or use "
                               "--format dot or --format mermaid")
-    done = subprocess.run([dot, "-Tsvg"], input=to_dot(diagram), capture_output=True, text=True,
+    done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
                           timeout=120)
     if done.returncode != 0:
         raise GraphvizMissing(f"dot failed: {done.stderr.strip()[:300]}")

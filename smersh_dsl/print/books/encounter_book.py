@@ -114,6 +114,12 @@ def _chunks(found: list[Card]) -> list[list[Card]]:
     return chunks
 
 
+def chunks(found: list[Card]) -> list[list[Card]]:
+    """The sections of the book: consecutive cards of one region, about
+    ENTRIES_PER_SECTION entries each (the web pages, smersh_dsl/site, split alike)."""
+    return _chunks(found)
+
+
 def _region(card: Card) -> str:
     return (card.region or "").split(":")[0]
 

@@ -62,19 +62,7 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
             return f"{prefix}-{slug(node_id)}", node_label(node_id)
 
         ctx = StepContext(target, links=profile.links)
-        front, back = [], []
-        if section.get("intro"):
-            front.append(_node("intro", "intro", section["intro"], target))
-        for node in section["nodes"]:
-            item = _node(node["id"], node["kind"], node.get("steps", []), target)
-            if node["kind"] == "tally":
-                item.update(rows=node["rows"], else_goto=node["else"], kind_text="count Success tokens")
-            if node["kind"] == "conclusion":
-                outcome = "victory" if node["outcome"] == "victory" else "defeat"
-                item["kind_text"] = "" if item["label"].lower() == outcome else outcome
-                back.append(item)
-            else:
-                front.append(item)
+        front, back = parts(section, target)
         name = heading(section)
         html = template.render(
             title=title, running_title=doc["title"], page=page_setup(profile), ctx=ctx,
@@ -83,6 +71,35 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
         sections.append(Section(key=prefix, title=name, html=html,
                                 group=GROUPS.get(section["kind"])))
     return PrintDocument("showdown-book", title, tuple(sections))
+
+
+def parts(section: dict, target) -> tuple[list[dict], list[dict]]:
+    """The section's nodes as the book lays them out: the front (introduction, encounters,
+    tallies) and the back (conclusions, EP-SHOW-6). ``target`` names a node's anchor and
+    label; the web pages (smersh_dsl/site) lay out the same parts."""
+    front, back = [], []
+    if section.get("intro"):
+        front.append(_node("intro", "intro", section["intro"], target))
+    for node in section["nodes"]:
+        item = _node(node["id"], node["kind"], node.get("steps", []), target)
+        if node["kind"] == "tally":
+            item.update(rows=node["rows"], else_goto=node["else"], kind_text="count Success tokens")
+        if node["kind"] == "conclusion":
+            outcome = "victory" if node["outcome"] == "victory" else "defeat"
+            item["kind_text"] = "" if item["label"].lower() == outcome else outcome
+            back.append(item)
+        else:
+            front.append(item)
+    return front, back
+
+
+def sheet(section: dict, sheets: dict[str, dict]) -> dict | None:
+    """The henchman sheet's text and facts printed above a henchman's showdown."""
+    return _sheet(section, sheets)
+
+
+def subtitle(section: dict) -> str:
+    return _subtitle(section)
 
 
 def _node(node_id: str, kind: str, steps: list, target) -> dict:

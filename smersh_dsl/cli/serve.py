@@ -1,0 +1,69 @@
+"""`smersh serve`: the web app (smersh_dsl/serve)."""
+
+from __future__ import annotations
+
+import ipaddress
+import webbrowser
+from pathlib import Path
+
+import click
+
+from smersh_dsl.cli.app import cli, default_paths
+
+
+def loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@cli.command("serve")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535), default=8019, show_default=True,
+              help="The port (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Anything but loopback lets others on the "
+                   "network read the book and play: give it only on purpose.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: bool) -> None:
+    """Read, check and play the book in a browser, live.
+
+    The encounter and showdown books as they print, every goto and key a link;
+    the checker's findings; each showdown's flow graph with its defects marked;
+    the odds; and a showdown or an encounter to play. Saving a .smersh file
+    updates every open page. See docs/serve.md.
+
+    \b
+    Examples:
+      smersh serve                       ./books (or the bundled books)
+      smersh serve books/epic --open
+      smersh serve books/ --port 8080
+    """
+    import socket
+
+    import uvicorn
+
+    from smersh_dsl.serve.app import make_app
+
+    if not loopback(host):
+        click.echo(f"smersh serve: listening on {host}: anyone who can reach it can read "
+                   "and play the book", err=True)
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        listener.bind((host.strip("[]"), port))
+    except OSError as error:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    bound = listener.getsockname()[1]
+    url = f"http://{'[' + host.strip('[]') + ']' if ':' in host else host}:{bound}/"
+    click.echo(f"smersh serve: {url} (Ctrl-C stops)", err=True)
+    if open_browser:
+        webbrowser.open(url)
+    # On loopback only requests naming a loopback host are answered (no DNS rebinding);
+    # a writer who opens the server to the network names it by any of the machine's names.
+    app = make_app(list(paths) or default_paths(), hosts=[host] if loopback(host) else ["*"])
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    server.run(sockets=[listener])

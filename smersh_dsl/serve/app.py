@@ -1,0 +1,197 @@
+"""The routes of `smersh serve`: the site's pages by name, the push of what moved, and the
+game. Safe by default: a page is one of the snapshot's pages or one of the package's
+assets (a fixed list), never a path looked up on disk; every response says
+``Content-Security-Policy`` (no inline script, nothing from elsewhere), ``nosniff`` and
+no framing; a request must name a loopback host (or the one served), which keeps other
+web sites out by DNS rebinding; a form is taken only from a page of this server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from contextlib import asynccontextmanager
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from smersh_dsl.serve.live import Live
+from smersh_dsl.serve.play import Session, Sessions, replay
+from smersh_dsl.site import names
+from smersh_dsl.site.book_pages import regions
+from smersh_dsl.site.pages import HTML, frame_of, jump_of, odds_page
+from smersh_dsl.site.render import ASSET_TYPES, CSP, asset, render
+
+KEEPALIVE_S = 15.0
+LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
+MAX_FORM_BYTES = 4096
+
+
+def headers() -> dict[str, str]:
+    return {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
+            "Cross-Origin-Resource-Policy": "same-origin"}
+
+
+def page(text: str | bytes, media: str = HTML, status: int = 200) -> Response:
+    return Response(text, status_code=status, media_type=media, headers=headers())
+
+
+def not_found(what: str) -> Response:
+    return page(f"smersh serve: no page {what[:100]!r}\n", "text/plain; charset=utf-8", 404)
+
+
+def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = None) -> Starlette:
+    live = Live(paths)
+    sessions = Sessions()
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        from smersh_dsl.parse import collector
+        collector.one_shot(False)          # a long life: what a re-check replaces is freed
+        await live.recheck()
+        task = asyncio.create_task(live.watch()) if watch else None
+        yield
+        if task is not None:
+            task.cancel()
+        live.worker.shutdown(wait=False, cancel_futures=True)
+
+    async def named(request: Request) -> Response:
+        name = request.path_params.get("name") or names.INDEX
+        if name in ASSET_TYPES:
+            return page(asset(name), ASSET_TYPES[name])
+        if name == names.PLAY:
+            return play_page()
+        found = live.pages.get(name)
+        if found is None:
+            return not_found(name)
+        query = request.query_params
+        if found.tab == "odds" and "section" in query:
+            return await asyncio.get_running_loop().run_in_executor(   # solving takes a while
+                live.worker, odds_with_party, found, query.get("section", ""),
+                query.get("party", ""))
+        try:
+            text = await asyncio.get_running_loop().run_in_executor(
+                live.worker, live.rendered, found)
+        except Exception as error:       # Graphviz missing, say
+            return page(f"smersh serve: cannot make {name}: {error}\n",
+                        "text/plain; charset=utf-8", 500)
+        return page(text, found.media)
+
+    def odds_with_party(found, section: str, party_text: str) -> Response:
+        from smersh_dsl.play.epic.victory import parse_party
+        doc = next(d for d in live.snapshot.documents if names.odds(d["id"]) == found.name)
+        frame = {**frame_of(live.snapshot, True), "jump": jump_of([doc])}
+        specs = tuple(s for s in party_text.split(";")) or ("",)
+        try:
+            spies = parse_party(specs[:4], doc["vocabulary"]["skills"])
+            party = {"section": section[:200], "spies": spies, "text": party_text[:400]}
+        except ValueError as problem:
+            party = {"section": section[:200], "spies": None, "text": party_text[:400],
+                     "problem": str(problem)}
+        return page(odds_page(doc, found.made_of, frame, party))
+
+    def play_page() -> Response:
+        snap = live.snapshot
+        games = [{"id": d["id"], "title": d["title"], "sections": d.get("sections", []),
+                  "regions": sorted(regions(d))} for d in snap.documents] if snap else []
+        return page(render("play.html.j2", page=names.PLAY, tab="play", title="Play",
+                           made="", games=games, **frame_of(snap, True)))
+
+    async def events(request: Request) -> Response:
+        queue: asyncio.Queue = asyncio.Queue()
+        live.listeners.add(queue)
+        queue.put_nowait(live.news())
+
+        async def stream():
+            try:
+                while True:
+                    try:
+                        message = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    yield f"event: update\ndata: {message}\n\n"
+            finally:
+                live.listeners.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={**headers(), "X-Accel-Buffering": "no"})
+
+    async def play_new(request: Request) -> Response:
+        form = await _form(request)
+        if form is None:
+            return page("smersh serve: a form from another site is refused\n",
+                        "text/plain; charset=utf-8", 403)
+        doc = live.snapshot.document(form.get("doc", "")) if live.snapshot else None
+        if doc is None:
+            return not_found(form.get("doc", ""))
+        seed_text = form.get("seed", "").strip()
+        seed = int(seed_text) if seed_text.isdigit() else random.SystemRandom().randrange(10**6)
+        players = int(form["players"]) if form.get("players", "").isdigit() else 1
+        kind = "showdown" if form.get("kind") == "showdown" else "encounter"
+        token = sessions.start(Session(doc["id"], kind, form.get("name") or None,
+                                       max(1, min(4, players)), seed))
+        return RedirectResponse(f"/play/{token}", status_code=303, headers=headers())
+
+    async def play_session(request: Request) -> Response:
+        token = request.path_params["token"]
+        session = sessions.get(token)
+        if session is None:
+            return not_found(f"play/{token}")
+        if request.method == "POST":
+            form = await _form(request)
+            if form is None:
+                return page("smersh serve: a form from another site is refused\n",
+                            "text/plain; charset=utf-8", 403)
+            # a step number: a second click on an old page never answers a newer question
+            if form.get("step") == str(len(session.answers)) and form.get("choice", "").isdigit():
+                session.answers.append(int(form["choice"]))
+            return RedirectResponse(f"/play/{token}", status_code=303, headers=headers())
+        doc = live.snapshot.document(session.doc_id) if live.snapshot else None
+        if doc is None:
+            return not_found(session.doc_id)
+        reading = replay(session, doc)
+        seen = _seen(session, doc)
+        what = session.name or "an encounter"
+        heading = (f"Showdown: {what}" if session.kind == "showdown" else f"Encounter: {what}")
+        return page(render("session.html.j2", page=names.PLAY, tab="play", title=heading,
+                           made="", heading=heading, session=session, token=token,
+                           reading=reading, seen=seen, **frame_of(live.snapshot, True)))
+
+    allowed = list(dict.fromkeys(LOOPBACK + (hosts or [])))
+    return Starlette(routes=[
+        Route("/", named), Route("/events", events),
+        Route("/play/new", play_new, methods=["POST"]),
+        Route("/play/{token}", play_session, methods=["GET", "POST"]),
+        Route("/{name}", named),
+    ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)], lifespan=lifespan)
+
+
+def _seen(session: Session, doc: dict) -> int:
+    """How many transcript lines the page showed before the last answer: the lines after
+    them fall into place one by one (the dice as they fall)."""
+    if not session.answers:
+        return 0
+    before = Session(session.doc_id, session.kind, session.name, session.players,
+                     session.seed, session.answers[:-1])
+    return len(replay(before, doc).lines)
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """A posted form's fields, or None when it came from another site's page: a browser
+    says where a form was sent from (Origin, Sec-Fetch-Site), and it must be this server."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        return None
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return None
+    body = (await request.body())[:MAX_FORM_BYTES]
+    fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return {key: values[0][:400] for key, values in fields.items()}

@@ -1,0 +1,40 @@
+"""`smersh build --format site`: the pages as a static folder for playtesters.
+
+The same pages as `smersh serve` shows (``pages``, not live: no push, no Play tab, the
+Odds page without its party form), with the site's stylesheet and script beside them. It
+opens from disk with no server and no network: every link is a relative name in the
+folder, and each page says its Content-Security-Policy in a meta element. The folder is
+written file by file, each atomically and never through a link (export/outputs).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.document import Project
+from smersh_dsl.site.pages import pages
+from smersh_dsl.site.render import asset
+from smersh_dsl.site.snapshot import take
+
+STATIC_ASSETS = ("site.css", "site.js")
+
+
+def site_files(projects: list[Project], findings: list[Diagnostic]) -> dict[str, bytes]:
+    """Every file of the static site by its name in the folder."""
+    snap = take(projects, findings, 1)
+    files = {name: page.make(page.made_of).encode("utf-8") for name, page in pages(snap, False).items()}
+    for name in STATIC_ASSETS:
+        files[name] = asset(name)
+    return files
+
+
+def write_site(projects: list[Project], findings: list[Diagnostic], out: Path) -> Path:
+    """Write the site to ``out``/site/, each file atomically and never through a link
+    (export/outputs.py); the folder written."""
+    from smersh_dsl.export.outputs import OutputFolder
+    folder = OutputFolder(out)
+    target = Path(out) / "site"
+    for name, data in sorted(site_files(projects, findings).items()):
+        folder.write(target / name, data)
+    return target
