@@ -45,7 +45,7 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 def all_checks() -> list[Check]:
     from smersh_dsl.checks import (campaign, cardgame, coverage,  # noqa: F401  (registration)
-                                   duplicates, expansions, henchmen, missions, names, prose,
-                                   showdowns, spies, structure, swagmans_hope, variants)
+                                   duplicates, expansions, henchmen, missions, names, outcomes,
+                                   prose, showdowns, spies, structure, swagmans_hope, variants)
 
     return list(CHECKS)
