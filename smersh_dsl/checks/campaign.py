@@ -77,7 +77,8 @@ def _unrecorded(name: str, number: int, source: int, mode: StepMode,
     if not missing:
         return None
     (only,) = by[source]         # some mode records it, and not this one: just the other
-    return (f"in a {missing[0].value} campaign scenario {source} does not record `{name}`: "
+    article = "an" if missing[0] is StepMode.EXPERT else "a"
+    return (f"in {article} {missing[0].value} campaign scenario {source} does not record `{name}`: "
             f"only its {only.value}-only steps do",
             f"mark this step `{only.value}`, or record `{name}` in both modes")
 
