@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from smersh_dsl.analysis.step_index import StepIndex, index_steps
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.resolve.symbols import Symbols
@@ -21,6 +22,11 @@ class Context:
     @cached_property
     def symbols(self) -> Symbols:
         return Symbols.of(self.project)
+
+    @cached_property
+    def steps(self) -> StepIndex:
+        """Every step walked once, for the checks that read steps in order (G010, B001)."""
+        return index_steps(self.project.definitions())
 
 
 CheckFn = Callable[[Context], Iterable[Diagnostic]]
