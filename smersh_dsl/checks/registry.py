@@ -50,7 +50,7 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 
 def all_checks() -> list[Check]:
-    from smersh_dsl.checks import (campaign, cardgame, coverage,  # noqa: F401  (registration)
+    from smersh_dsl.checks import (campaign, cardgame, conditions, coverage,  # noqa: F401
                                    duplicates, expansions, henchmen, missions, names, outcomes,
                                    prose, showdowns, spies, structure, swagmans_hope, variants)
 

@@ -1,5 +1,6 @@
 """Rule declarations, one module per phase, gathered into the catalogue."""
 
+from smersh_dsl.diagnostics.rules.conditions import RULES as _CONDITIONS
 from smersh_dsl.diagnostics.rules.coverage import RULES as _COVERAGE
 from smersh_dsl.diagnostics.rules.domain import RULES as _DOMAIN
 from smersh_dsl.diagnostics.rules.duplicates import RULES as _DUPLICATES
@@ -14,6 +15,6 @@ from smersh_dsl.diagnostics.rules.syntax import RULES as _SYNTAX
 from smersh_dsl.diagnostics.rules.text import RULES as _TEXT
 from smersh_dsl.diagnostics.rules.variants import RULES as _VARIANTS
 
-ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_COVERAGE,
+ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_CONDITIONS, *_COVERAGE,
              *_HENCHMEN, *_VARIANTS, *_DOMAIN, *_TEXT, *_SETTINGS,
              *_PRINT]
