@@ -24,3 +24,15 @@ def test_an_outcome_may_read_on_as_in_showdowns(check_text):
 
 def test_the_bundled_books_have_every_outcome():
     assert "G010" not in codes(check_paths(REPO / "books"))
+
+
+def test_a_stranded_test_without_pass_is_one_finding_not_two(check_text):
+    """SH-STRAND-1 ("it says where the spy ends"): a pass with no block also leaves the spy
+    in the Outback (A001), but that is a knock-on of the missing block, held back."""
+    found = check_text(
+        'expansion outback "Outback" extends smersh { }\n'
+        'override region Australia {\n  city Darwin [coastal fate 1]\n  city Perth [coastal fate 2]\n'
+        '  city "Swagman\'s Hope" [hub values 1..4]\n  area Outback [stranded_only]\n'
+        '  route "Swagman\'s Hope" Darwin\n  route "Swagman\'s Hope" Perth\n}\n'
+        'stranded "Dry Creek" {\n  test Athletics\n  fail { take 1 injury move Perth }\n}\n')
+    assert [(d.code, d.span.line) for d in found] == [("G010", 11)]
