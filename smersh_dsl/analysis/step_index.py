@@ -32,6 +32,7 @@ class Guard:
 @dataclass
 class StepIndex:
     open_checks: list[Check] = field(default_factory=list)     # G010, outside showdowns
+    checks: list[Check] = field(default_factory=list)          # every test and gamble (Q001)
     guards: list[Guard] = field(default_factory=list)
     given: set[tuple[EffectKind, str | None]] = field(default_factory=set)
 
@@ -53,6 +54,7 @@ def _walk(steps: tuple[Step, ...], owner: Definition, outcomes: bool, index: Ste
     stack: list[tuple[tuple[Step, ...], bool]] = [(steps, False)]
     pop, push = stack.pop, stack.append
     open_checks, guards, given = index.open_checks, index.guards, index.given
+    checks = index.checks
     while stack:
         block, outer = pop()
         last = len(block) - 1
@@ -63,6 +65,7 @@ def _walk(steps: tuple[Step, ...], owner: Definition, outcomes: bool, index: Ste
                     ref = step.ref                                        # type: ignore[union-attr]
                     given.add((step.kind, ref.name if ref is not None else None))  # type: ignore[union-attr]
             elif kind is Check:
+                checks.append(step)                                       # type: ignore[arg-type]
                 after = outer or i < last
                 on_pass, on_fail = step.on_pass, step.on_fail             # type: ignore[union-attr]
                 if outcomes and not after and (on_pass is None or on_fail is None):

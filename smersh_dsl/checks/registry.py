@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from smersh_dsl.analysis.step_index import StepIndex, index_steps
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.resolve.symbols import Symbols
+from smersh_dsl.settings.config import Difficulty
 
 
 @dataclass
@@ -18,6 +19,10 @@ class Context:
 
     project: Project
     game_names: Callable[[], list[str]] = list     # asked only when a base is missing
+    # Whether a run reports a rule (its selection): a lint that is off by default (Q001)
+    # does no work unless it is on. Everything is on where no selection is given.
+    enabled: Callable[[str], bool] = lambda code: True
+    difficulty: Difficulty = field(default_factory=Difficulty)
 
     @cached_property
     def symbols(self) -> Symbols:
@@ -51,7 +56,7 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 def all_checks() -> list[Check]:
     from smersh_dsl.checks import (campaign, cardgame, conditions, coverage,  # noqa: F401
-                                   duplicates, expansions, henchmen, missions, names, outcomes,
+                                   difficulty, duplicates, expansions, henchmen, missions, names, outcomes,
                                    prose, showdowns, spies, structure, swagmans_hope, variants)
 
     return list(CHECKS)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from smersh_dsl.checks.registry import Context, all_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
+from smersh_dsl.settings.config import Difficulty
 
 if TYPE_CHECKING:
     from smersh_dsl.settings.policy import Policy
@@ -35,10 +36,17 @@ def _without_knock_on(found: list[Diagnostic]) -> list[Diagnostic]:
     return [d for d in found if (d.span.file, d.span.line, d.span.column, d.code) not in causes]
 
 
-def check_projects(projects: list[Project], game_names: Callable[[], list[str]]) -> list[Diagnostic]:
+# For one project: which rules its run reports, and Q001's typical spy (its smersh.toml).
+Settings = Callable[[Project], tuple[Callable[[str], bool], Difficulty]]
+
+
+def check_projects(projects: list[Project], game_names: Callable[[], list[str]],
+                   settings: Settings | None = None) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for project in projects:
         ctx = Context(project, game_names)
+        if settings is not None:
+            ctx.enabled, ctx.difficulty = settings(project)
         for item in all_checks():
             results = item.run(ctx)
             if project.incomplete:
@@ -60,5 +68,11 @@ def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
     from smersh_dsl.settings.policy import Policy
 
     projects, diagnostics, library = load_paths(paths, **load)
-    diagnostics.extend(check_projects(projects, library.names))
-    return projects, ordered((policy or Policy()).filter(projects, diagnostics))
+    policy = policy or Policy()
+
+    def settings(project: Project) -> tuple[Callable[[str], bool], Difficulty]:
+        return (policy.selection_for(project.root).enabled,
+                policy.config_for(project.root).difficulty)
+
+    diagnostics.extend(check_projects(projects, library.names, settings))
+    return projects, ordered(policy.filter(projects, diagnostics))
