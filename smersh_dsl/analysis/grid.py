@@ -110,19 +110,22 @@ def renumbered(project: Project) -> dict[int, int]:
     entries of an encounter number M that no card has fill exactly card N's grid. Card
     number -> the number its entries carry. One defect, reported once (C001), not as
     every response missing and every entry orphaned (C002)."""
-    entries = all_entries(project)
-    numbers = {key[0] for key in entries}
+    memo = project._seen.get("renumbered")         # C001 and C002 both ask, once per run
+    if memo is not None:
+        return memo
+    found: dict[int, int] = {}
+    project._seen["renumbered"] = found
+    numbers = {e.key.encounter for p in project.lineage() for e in p.of_type(EncounterEntry)}
     cards = [c for c in project.of_type(EncounterCard) if not c.sections]
-    carded = {c.number for c in all_cards(project)}
-    strays = numbers - carded
-    if not strays:
-        return {}
+    strays = numbers - {c.number for c in all_cards(project)}
+    if not strays or not any(c.number not in numbers for c in cards):
+        return found
+    entries = all_entries(project)
     every, default = regions(project), fate_values(project)
     grids: dict[int, set[tuple[int, int]]] = {}
     for key in entries:
         if key[0] in strays:
             grids.setdefault(key[0], set()).add((key[1], key[2]))
-    found: dict[int, int] = {}
     for card in cards:
         if card.number in numbers or card.region.name not in every:
             continue
