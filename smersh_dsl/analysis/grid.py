@@ -105,7 +105,8 @@ def all_entries(project: Project) -> dict[tuple[int, int, int], EncounterEntry]:
     return found
 
 
-def renumbered(project: Project) -> dict[int, int]:
+def renumbered(project: Project,
+               entries: dict[tuple[int, int, int], EncounterEntry] | None = None) -> dict[int, int]:
     """Cards that look renumbered: card N of the project has no entry at all, and the
     entries of an encounter number M that no card has fill exactly card N's grid. Card
     number -> the number its entries carry. One defect, reported once (C001), not as
@@ -115,12 +116,12 @@ def renumbered(project: Project) -> dict[int, int]:
         return memo
     found: dict[int, int] = {}
     project._seen["renumbered"] = found
-    numbers = {e.key.encounter for p in project.lineage() for e in p.of_type(EncounterEntry)}
+    entries = all_entries(project) if entries is None else entries
+    numbers = {key[0] for key in entries}
     cards = [c for c in project.of_type(EncounterCard) if not c.sections]
     strays = numbers - {c.number for c in all_cards(project)}
     if not strays or not any(c.number not in numbers for c in cards):
         return found
-    entries = all_entries(project)
     every, default = regions(project), fate_values(project)
     grids: dict[int, set[tuple[int, int]]] = {}
     for key in entries:

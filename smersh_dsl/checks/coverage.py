@@ -31,7 +31,7 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
     claimed: dict[int, int] = {}      # encounter number -> the card or section that has it
     base = ctx.project.base
     base_numbers = {c.number for c in base.of_type(EncounterCard)} if base is not None else set()
-    moved = renumbered(ctx.project)
+    moved = renumbered(ctx.project, entries)
     for card in ctx.project.of_type(EncounterCard):
         if card.region.name not in every:
             continue          # an unknown region (N004): its die values are unknown
