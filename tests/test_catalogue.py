@@ -34,8 +34,20 @@ def test_rule_has_case_files_both_ways(rule):
 
 
 @pytest.mark.parametrize("rule", SOURCE_RULES, ids=lambda r: r.code)
-def test_documented_examples_behave(rule, check_text):
-    """`smersh explain` shows a bad and a good example: the bad one must really fire."""
+def test_documented_examples_behave(rule, check_text, tmp_path):
+    """`smersh explain` shows a bad and a good example: the bad one must really fire (a rule
+    that is off by default, once selected; and it must stay silent when not selected)."""
+    if rule.default_off:
+        from smersh_dsl.checks.run import check_paths as run_check
+        from smersh_dsl.settings.policy import Policy
+
+        def selected(text: str) -> list[str]:
+            path = tmp_path / "case.smersh"
+            path.write_text(text, encoding="utf-8")
+            return codes(run_check([path], Policy(select=[rule.code]))[1])
+        assert rule.code in selected(rule.bad) and rule.code not in selected(rule.good)
+        assert rule.code not in codes(check_text(rule.bad))
+        return
     assert rule.code in codes(check_text(rule.bad))
     assert rule.code not in codes(check_text(rule.good))
 

@@ -27,7 +27,7 @@ def test_check_clean_file_exits_zero(tmp_path: Path):
     (tmp_path / "ok.smersh").write_text('game g "G" { skills { Spycraft } }\n'
                                          'region Europe { city Paris values 1..1 }\n'
                                          'card Europe 01 "Followed" { response 1 "Hide" }\n'
-                                         'entry 01.1.1 { test Spycraft pass { gain 1 intel } }\n')
+                                         'entry 01.1.1 { test Spycraft pass { gain 1 intel } fail { take 1 injury } }\n')
     result = smersh("check", str(tmp_path / "ok.smersh"))
     assert result.returncode == 0, result.stdout
     assert "no problems found" in result.stdout
@@ -37,12 +37,12 @@ def test_check_text_report_shows_line_caret_and_hint(tmp_path: Path):
     (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
                                           'region Europe { city Paris values 1..1 }\n'
                                           'card Europe 01 "Followed" { response 1 "Hide" }\n'
-                                          'entry 01.1.1 { test Spycrfat }\n')
+                                          'entry 01.1.1 { test Spycrfat pass { gain 1 intel } fail { take 1 injury } }\n')
     result = smersh("check", "bad.smersh", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == "bad.smersh:4:21: error[N001]: unknown skill `Spycrfat`"
-    assert lines[2] == "4 | entry 01.1.1 { test Spycrfat }"
+    assert lines[2] == "4 | entry 01.1.1 { test Spycrfat pass { gain 1 intel } fail { take 1 injury } }"
     assert lines[3] == "  |                     ^^^^^^^^ did you mean `Spycraft`?"
 
 
@@ -50,7 +50,8 @@ def test_check_json_report(tmp_path: Path):
     (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n'
                                           'region Europe { city Paris values 1..1 }\n'
                                           'card Europe 01 "Followed" { response 1 "Hide" }\n'
-                                          'entry 01.1.1 { test Spycrfat }\nentry 01.1.1 { "x" }\n')
+                                          'entry 01.1.1 { test Spycrfat pass { gain 1 intel } fail { take 1 injury } }\n'
+                                          'entry 01.1.1 { "x" }\n')
     result = smersh("check", "--format", "json", "bad.smersh", cwd=tmp_path)
     assert result.returncode == 1
     document = json.loads(result.stdout)

@@ -103,3 +103,35 @@ def all_entries(project: Project) -> dict[tuple[int, int, int], EncounterEntry]:
     for member in reversed(project.lineage()):
         found.update({e.key.triple: e for e in member.of_type(EncounterEntry)})
     return found
+
+
+def renumbered(project: Project,
+               entries: dict[tuple[int, int, int], EncounterEntry] | None = None) -> dict[int, int]:
+    """Cards that look renumbered: card N of the project has no entry at all, and the
+    entries of an encounter number M that no card has fill exactly card N's grid. Card
+    number -> the number its entries carry. One defect, reported once (C001), not as
+    every response missing and every entry orphaned (C002)."""
+    memo = project._seen.get("renumbered")         # C001 and C002 both ask, once per run
+    if memo is not None:
+        return memo
+    found: dict[int, int] = {}
+    project._seen["renumbered"] = found
+    entries = all_entries(project) if entries is None else entries
+    numbers = {key[0] for key in entries}
+    cards = [c for c in project.of_type(EncounterCard) if not c.sections]
+    strays = numbers - {c.number for c in all_cards(project)}
+    if not strays or not any(c.number not in numbers for c in cards):
+        return found
+    every, default = regions(project), fate_values(project)
+    grids: dict[int, set[tuple[int, int]]] = {}
+    for key in entries:
+        if key[0] in strays:
+            grids.setdefault(key[0], set()).add((key[1], key[2]))
+    for card in cards:
+        if card.number in numbers or card.region.name not in every:
+            continue
+        wanted = {(row.response.number, v) for row in rows(card, every, default) for v in row.values}
+        match = [m for m, grid in grids.items() if grid == wanted and m not in found.values()]
+        if len(match) == 1:
+            found[card.number] = match[0]
+    return found

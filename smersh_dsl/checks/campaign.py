@@ -11,7 +11,7 @@ from smersh_dsl.checks.henchmen import missing_numbers
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, FieldScope,
-                                       FieldType, Scenario, StepAction)
+                                       FieldType, Scenario, StepAction, StepMode)
 
 
 def _actions(scenario: Scenario, *phases: str) -> Iterator[StepAction]:
@@ -39,38 +39,72 @@ def _fields(ctx: Context) -> set[str]:
     return {f.name.text for f in campaign.log_fields} if campaign is not None else set()
 
 
-def _recorders(scenarios: list[Scenario]) -> dict[str, set[int]]:
-    found: dict[str, set[int]] = {}
+# SC-EXPERT-1: a campaign is played standard or expert; a step marked for one mode is
+# not taken in the other, so each mode is its own world for what the log holds.
+MODES = (StepMode.STANDARD, StepMode.EXPERT)
+
+
+def _worlds(mode: StepMode) -> tuple[StepMode, ...]:
+    return MODES if mode is StepMode.ALWAYS else (mode,)
+
+
+def _steps(scenario: Scenario) -> Iterator[tuple[StepMode, StepAction]]:
+    for phase in ("setup", "during", "victory", "defeat"):
+        for step in getattr(scenario, phase):
+            yield from ((step.mode, action) for action in step.actions)
+
+
+def _recorders(scenarios: list[Scenario]) -> dict[str, dict[int, set[StepMode]]]:
+    """Field -> scenario -> the modes in which that scenario records it."""
+    found: dict[str, dict[int, set[StepMode]]] = {}
     for scenario in scenarios:
-        for action in _actions(scenario, "setup", "during", "victory", "defeat"):
+        for mode, action in _steps(scenario):
             if action.kind is ActionKind.RECORD and action.field is not None:
-                found.setdefault(action.field.name, set()).add(scenario.number)
+                by = found.setdefault(action.field.name, {})
+                by.setdefault(scenario.number, set()).update(_worlds(mode))
     return found
+
+
+def _unrecorded(name: str, number: int, source: int, mode: StepMode,
+                by: dict[int, set[StepMode]]) -> tuple[str, str] | None:
+    """Why `read NAME from SOURCE` in a step of ``mode`` of scenario NUMBER reads nothing."""
+    if source >= number:
+        return (f"scenario {number} reads `{name}` from scenario {source}, which is not "
+                "played before it", "")
+    if source not in by:
+        return f"scenario {source} does not record `{name}`", ""
+    missing = [m for m in _worlds(mode) if m not in by[source]]
+    if not missing:
+        return None
+    (only,) = by[source]         # some mode records it, and not this one: just the other
+    article = "an" if missing[0] is StepMode.EXPERT else "a"
+    return (f"in {article} {missing[0].value} campaign scenario {source} does not record `{name}`: "
+            f"only its {only.value}-only steps do",
+            f"mark this step `{only.value}`, or record `{name}` in both modes")
 
 
 @check("K001")
 def read_before_recorded(ctx: Context) -> Iterator[Diagnostic]:
-    """SC-LOG-2: a setup reads only what an earlier scenario's victory recorded."""
+    """SC-LOG-2: a setup reads only what an earlier scenario's victory recorded, in each
+    mode of the campaign (SC-EXPERT-1)."""
     scenarios = _scenarios(ctx)
     recorded = _recorders(scenarios)
     fields = _fields(ctx)
     for scenario in ctx.project.of_type(Scenario):
-        for action in _actions(scenario, "setup", "during", "victory", "defeat"):
+        for mode, action in _steps(scenario):
             if action.kind is not ActionKind.READ or action.field is None \
-                    or action.field.name not in fields:
+                    or action.field.name not in fields or action.source is None:
                 continue      # an unknown field is N008's finding
-            name, source = action.field.name, action.source
-            by = sorted(recorded.get(name, ()))
-            if source is not None and source >= scenario.number:
-                message = (f"scenario {scenario.number} reads `{name}` from scenario {source}, "
-                           "which is not played before it")
-            elif source is not None and source not in by:
-                message = f"scenario {source} does not record `{name}`"
-            else:
+            name = action.field.name
+            by = recorded.get(name, {})
+            why = _unrecorded(name, scenario.number, action.source, mode, by)
+            if why is None:
                 continue
-            earlier = [n for n in by if n < scenario.number]
-            hint = (f"`{name}` is recorded by scenario {', '.join(map(str, earlier))}" if earlier
-                    else f"no scenario before {scenario.number} records `{name}`")
+            message, hint = why
+            if not hint:
+                earlier = sorted(n for n in by if n < scenario.number)
+                hint = (f"`{name}` is recorded by scenario {', '.join(map(str, earlier))}"
+                        if earlier else f"no scenario before {scenario.number} records `{name}`")
             yield Diagnostic.of("K001", action.span, message, hint)
 
 

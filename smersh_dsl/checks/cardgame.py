@@ -87,6 +87,9 @@ def gadget_types_met(ctx: Context) -> Iterator[Diagnostic]:
     declared = {t.text for t in header.types} if header is not None else set()
     if not defended:
         return
+    faces = [f for c in _cards(ctx.project, DefenceCard) for f in c.faces]
+    if any(f.type is not None and f.type.name not in declared for f in faces):
+        return      # a knock-on: the misnamed type (N012, N018) may be the one the gadget wants
     for card in ctx.project.of_type(SmushGadgetCard):
         for half in card.halves:
             if half.type is not None and half.type.name in declared and half.type.name not in defended:

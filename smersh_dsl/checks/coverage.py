@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from smersh_dsl.analysis.grid import all_cards, all_entries, fate_values, regions, rows
+from smersh_dsl.analysis.grid import (all_cards, all_entries, fate_values, regions, renumbered,
+                                      rows)
+from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.cards import EncounterCard
@@ -29,9 +31,19 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
     claimed: dict[int, int] = {}      # encounter number -> the card or section that has it
     base = ctx.project.base
     base_numbers = {c.number for c in base.of_type(EncounterCard)} if base is not None else set()
+    moved = renumbered(ctx.project, entries)
     for card in ctx.project.of_type(EncounterCard):
         if card.region.name not in every:
             continue          # an unknown region (N004): its die values are unknown
+        if card.number in moved:
+            other = moved[card.number]
+            yield Diagnostic.of(
+                "C001", keyword_span(card.span, "card"),
+                f"encounter card {card.number:02d} \"{card.title}\" has no entries, but the "
+                f"entries {other:02d}.R.D, which no card leads to, fill its grid exactly",
+                f"number the card {other:02d}, or its entries {card.number:02d}: one of "
+                "them was renumbered")
+            continue
         if card.number in base_numbers and not card.override:
             continue          # it clashes with a base card (D002): that is the finding
         for row in rows(card, every, default):
@@ -79,9 +91,10 @@ def orphan_entries(ctx: Context) -> Iterator[Diagnostic]:
             values = range(1, 7) if unknown_region else row.values
             known = set(responses.get(row.response.number, ())) | set(values)
             responses[row.response.number] = tuple(sorted(known))
+    moved = set(renumbered(ctx.project).values())   # a knock-on of C001's renumbered card
     for entry in ctx.project.of_type(EncounterEntry):
         number, response, die = entry.key.triple
-        if die in cards.get(number, ("", {}))[1].get(response, ()):
+        if die in cards.get(number, ("", {}))[1].get(response, ()) or number in moved:
             continue
         yield Diagnostic.of("C002", entry.key.span,
                             f"entry {entry.key.text} is never read: {_why_orphan(entry.key.triple, cards)}",

@@ -35,6 +35,25 @@ def _unknown(ref: Ref, candidates: list[str], where: str = "") -> Diagnostic:
                          did_you_mean(ref.name, candidates))
 
 
+# How each kind of place says what it wants (N018), with its article.
+WANTED = {
+    RefKind.CARD_OR_TYPE: "a bonus names a defence face or a card type",
+    RefKind.HOLDABLE: "`has`, `pass with` and `+N with` name an advanced skill, a status or a gadget",
+}
+
+
+def _article(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _wrong_kind(ref: Ref, found: str, candidates: list[str]) -> Diagnostic:
+    # rule: SM-CARD-1 (a bonus matches the adjacent defence), EP-TEST-4 and the other
+    # lookups: a name of the right spelling but another kind is not what the place reads
+    wants = WANTED.get(ref.kind, f"here {_article(ref.kind.value)} is wanted")
+    hint = did_you_mean(ref.name, candidates) or f"name {_article(ref.kind.value)} here"
+    return Diagnostic.of("N018", ref.span, f"`{ref.name}` is {_article(found)}; {wants}", hint)
+
+
 def _target(ref: Ref, known: list[str] | None) -> Diagnostic | None:
     if known is None:
         shown = ref.name.zfill(2) if ref.name.isdigit() else ref.name
@@ -44,7 +63,7 @@ def _target(ref: Ref, known: list[str] | None) -> Diagnostic | None:
     return None if ref.name in known else _unknown(ref, known, " in this section")
 
 
-@check(*CODES.values())
+@check(*CODES.values(), "N018")
 def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
     """One pass over every reference: jumps against their section, names against the
     symbol table (all jumps are reported after all names, as before)."""
@@ -65,5 +84,9 @@ def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
                 if isinstance(definition, ExpansionDef) and ctx.project.base is None:
                     yield _unknown(ref, ctx.game_names())
             elif not symbols.resolves(kind, ref.name):
-                yield _unknown(ref, symbols.candidates(kind))
+                found_as = symbols.kind_of(ref.name, kind)
+                if found_as is None:
+                    yield _unknown(ref, symbols.candidates(kind))
+                else:
+                    yield _wrong_kind(ref, found_as, symbols.candidates(kind))
     yield from jumps

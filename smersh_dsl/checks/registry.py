@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from smersh_dsl.analysis.step_index import StepIndex, index_steps
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.resolve.symbols import Symbols
+from smersh_dsl.settings.config import Difficulty
 
 
 @dataclass
@@ -17,10 +19,19 @@ class Context:
 
     project: Project
     game_names: Callable[[], list[str]] = list     # asked only when a base is missing
+    # Whether a run reports a rule (its selection): a lint that is off by default (Q001)
+    # does no work unless it is on. Everything is on where no selection is given.
+    enabled: Callable[[str], bool] = lambda code: True
+    difficulty: Difficulty = field(default_factory=Difficulty)
 
     @cached_property
     def symbols(self) -> Symbols:
         return Symbols.of(self.project)
+
+    @cached_property
+    def steps(self) -> StepIndex:
+        """Every step walked once, for the checks that read steps in order (G010, B001)."""
+        return index_steps(self.project.definitions())
 
 
 CheckFn = Callable[[Context], Iterable[Diagnostic]]
@@ -44,8 +55,8 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 
 def all_checks() -> list[Check]:
-    from smersh_dsl.checks import (campaign, cardgame, coverage,  # noqa: F401  (registration)
-                                   duplicates, expansions, henchmen, missions, names, prose,
-                                   showdowns, spies, structure, swagmans_hope, variants)
+    from smersh_dsl.checks import (campaign, cardgame, conditions, coverage,  # noqa: F401
+                                   difficulty, duplicates, expansions, henchmen, missions, names, outcomes,
+                                   prose, showdowns, spies, structure, swagmans_hope, variants)
 
     return list(CHECKS)

@@ -21,6 +21,7 @@ class Rule:
     bad: str
     good: str
     phase: str = ""
+    default_off: bool = False      # a lint reported only when `select` names it
 
 
 def _load() -> dict[str, Rule]:

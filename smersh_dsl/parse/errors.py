@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
@@ -11,6 +9,8 @@ from lark.lexer import PatternStr
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.scan import code, literals, position
+from smersh_dsl.parse.vocabulary import (closest_word, previous_word, unusual_character,
+                                         what_is_wanted)
 
 TOP_LEVEL = frozenset({
     "game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
@@ -191,6 +191,10 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
                                  "this string is never closed",
                                  'add the closing `"`; inside a string write \\" for a quote')
         allowed = set(error.allowed or ())
+        lookalike = unusual_character(char)
+        if lookalike is not None:
+            return Diagnostic.of("S002", Span.point(file, line, column),
+                                 f"unexpected character {lookalike[0]}", lookalike[1])
         if char.isalpha() and not char.isascii():
             return _non_ascii_name(text, offset, file, line, column)
         if char in "“”‘’«»":
@@ -225,11 +229,62 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
     expected = expected_words(set(error.expected), lark)
     hint = f"expected {expected}"
     if token.type == "NAME":
-        keywords = [w.strip("`") for w, is_kw in (_terminal_words(n, lark) for n in error.expected)
-                    if is_kw]
-        close = difflib.get_close_matches(str(token), keywords, n=1)
-        if close:
-            hint = f"did you mean `{close[0]}`? ({hint})"
-        else:
-            hint += "; a keyword used as a name must be quoted"
+        return _misspelt(error, span, lark, hint, text)
     return Diagnostic.of("S001", span, f"unexpected {describe(token)}", hint)
+
+
+def _glued(text: str, offset: int, rest: str, file: str) -> Diagnostic | None:
+    """`gain 1 intelligence`: where only keywords may stand, the lexer reads the keyword
+    `intel` and leaves `ligence` as a name of its own. Name the whole word instead."""
+    start = offset
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    if start == offset or not text[start].isalpha():
+        return None
+    whole, keyword = text[start:offset + len(rest)], text[start:offset]
+    line, column = position(text, start)
+    return Diagnostic.of("S001", Span(file, line, column, line, column + len(whole)),
+                         f"`{whole}` is read as `{keyword}` followed by `{rest}`",
+                         f"did you mean `{keyword}`?")
+
+
+def _keywords(names: set[str], lark: Lark) -> dict[str, str]:
+    """The keywords among expected terminals: word -> terminal name."""
+    found = {}
+    for name in names:
+        words, is_kw = _terminal_words(name, lark)
+        if is_kw:
+            found[words.strip("`")] = name
+    return found
+
+
+def _accepts(error: UnexpectedToken, terminal: str, word: str) -> bool:
+    try:
+        error.interactive_parser.copy().feed_token(Token(terminal, word))
+    except Exception:    # no interactive parser, or the keyword does not fit after all
+        return False
+    return True
+
+
+def _misspelt(error: UnexpectedToken, span: Span, lark: Lark, dump: str,
+              text: str) -> Diagnostic:
+    """A name where a keyword was wanted: the keyword meant, from the language's own
+    vocabulary (an effect verb, a resource, a condition word), instead of every token."""
+    word = str(error.token)
+    glued = _glued(text, error.token.start_pos or 0, word, span.file)
+    if glued is not None:
+        return glued
+    keywords = _keywords(set(error.expected), lark)
+    wanted = what_is_wanted(set(keywords), previous_word(text, error.token.start_pos or 0))
+    message = f"unexpected {describe(error.token)}"
+    if wanted is not None:
+        message = f"`{word}` is not {wanted[0]}"
+    close = closest_word(word, set(wanted[1]) if wanted else set(keywords))
+    if close is None and wanted is not None:
+        close = closest_word(word, set(keywords))
+    if close is not None and _accepts(error, keywords[close], close):
+        return Diagnostic.of("S001", span, message, f"did you mean `{close}`?")
+    if wanted is not None and wanted[0] == "a resource":
+        return Diagnostic.of("S001", span, message,
+                             "expected one of " + ", ".join(f"`{w}`" for w in wanted[1]))
+    return Diagnostic.of("S001", span, message, dump + "; a keyword used as a name must be quoted")

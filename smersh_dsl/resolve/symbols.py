@@ -35,6 +35,23 @@ NAMESPACES: dict[RefKind, tuple[str, ...]] = {
     RefKind.CARD_TYPE: ("card type",),
     RefKind.CARD_OR_TYPE: ("card face", "card type"),
 }
+# What a reference must resolve to, where narrower than the namespaces it is looked up in
+# (those stay for going to a definition): SM-CARD-1, a defence bonus matches a defence.
+RESOLVES_TO: dict[RefKind, tuple[str, ...]] = {
+    **NAMESPACES, RefKind.CARD_OR_TYPE: ("defence face", "card type"),
+}
+
+# Namespaces that are part of another, told apart by the block that defines the name: a
+# gadget half and a defence face are both card faces (one namespace for D004), but a
+# defence bonus matches only defences (SM-CARD-1).
+DERIVED: dict[str, tuple[str, type]] = {
+    "defence face": ("card face", DefenceCard), "gadget half": ("card face", SmushGadgetCard),
+}
+# Where else a name is looked for when it is not of the kind wanted (N018), in this order.
+KINDS = ("skill", "advanced skill", "status", "gadget", "henchman", "Dr. Lobo section",
+         "region", "location", "difficulty", "intel icon", "variant", "log field",
+         "board member", "evidence card", "card type", "defence face", "gadget half",
+         "villain", "mission", "spy", "stranded card", "dead drop")
 
 
 @dataclass(frozen=True)
@@ -115,15 +132,22 @@ class Symbols:
     def names(self, namespace: str) -> set[str]:
         found = self._names.get(namespace)
         if found is None:     # the table is complete once `of` returns; names are asked often
-            found = self._names[namespace] = ({d.name.text for d in self.own.get(namespace, [])}
-                                              | set(self.base.get(namespace, {})))
+            whole, owner = DERIVED.get(namespace, (namespace, object))
+            found = self._names[namespace] = (
+                {d.name.text for d in self.own.get(whole, []) if isinstance(d.owner, owner)}
+                | {n for n, d in self.base.get(whole, {}).items() if isinstance(d.owner, owner)})
         return found
+
+    def kind_of(self, name: str, kind: RefKind) -> str | None:
+        """What else ``name`` is, when it is not of the kind ``kind`` wants (N018)."""
+        wanted = RESOLVES_TO[kind]
+        return next((ns for ns in KINDS if ns not in wanted and name in self.names(ns)), None)
 
     def resolves(self, kind: RefKind, name: str) -> bool:
         known = self._by_kind.get(kind)
         if known is None:     # asked once per reference: 30,000 times in a 10k-entry book
-            known = self._by_kind[kind] = set().union(*(self.names(ns) for ns in NAMESPACES[kind]))
+            known = self._by_kind[kind] = set().union(*(self.names(ns) for ns in RESOLVES_TO[kind]))
         return name in known
 
     def candidates(self, kind: RefKind) -> list[str]:
-        return sorted({n for ns in NAMESPACES[kind] for n in self.names(ns)})
+        return sorted({n for ns in RESOLVES_TO[kind] for n in self.names(ns)})

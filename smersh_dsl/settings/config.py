@@ -6,6 +6,12 @@ folder holding `.git`). Keys:
 
     select = ["G", "C001"]        # report only these rules (codes, prefixes or names)
     ignore = ["todo-in-text"]     # never report these
+
+    [difficulty]                  # the difficulty lint (Q001), when it is selected
+    level = 2                     # the typical spy's level in the tested skill
+    resolve = 1                   # resolve the typical spy may spend on a test
+    low = 5                       # report tests passed less often than this (per cent)
+    high = 95                     # ... or more often than this
 """
 
 from __future__ import annotations
@@ -20,7 +26,20 @@ from smersh_dsl.model.span import Span
 from smersh_dsl.project.reading import Refused, read_regular
 from smersh_dsl.settings.selection import Selection, unknown_items
 
-KEYS = ("select", "ignore")
+KEYS = ("select", "ignore", "difficulty")
+DIFFICULTY_KEYS = ("level", "resolve", "low", "high")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """Q001's typical spy and thresholds (docs/checking.md). A skill level of 2: the spy
+    sheets spread 7 points over 5 skills, so most tested skills stand at 1 or 2, and a
+    new spy trains the one a player leans on."""
+
+    level: int = 2
+    resolve: int = 1
+    low: float = 5.0
+    high: float = 95.0
 MAX_CONFIG_BYTES = 1 << 20      # a configuration is a few lines; a FIFO or /dev/zero is not read
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 
@@ -29,6 +48,7 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 class Config:
     path: Path | None = None
     selection: Selection = field(default_factory=Selection)
+    difficulty: Difficulty = field(default_factory=Difficulty)
     problems: list[Diagnostic] = field(default_factory=list)
 
 
@@ -119,6 +139,9 @@ def load_config(path: Path, shown: str) -> Config:
             config.problems.append(_problem(_key_span(shown, text, key), f"unknown setting `{key}`",
                                             "the settings are " + ", ".join(f"`{k}`" for k in KEYS)))
             continue
+        if key == "difficulty":
+            config.difficulty = _difficulty(value, shown, text, config.problems)
+            continue
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
             config.problems.append(_problem(_key_span(shown, text, key),
@@ -132,3 +155,27 @@ def load_config(path: Path, shown: str) -> Config:
         lists[key] = tuple(items)
     config.selection = Selection(lists.get("select"), lists.get("ignore", ()))
     return config
+
+
+def _difficulty(value: object, shown: str, text: str, problems: list[Diagnostic]) -> Difficulty:
+    """The `[difficulty]` table; a key that is unknown or not a number is L003."""
+    if not isinstance(value, dict):
+        problems.append(_problem(_key_span(shown, text, "difficulty"), "`difficulty` is not a table",
+                                 "write it as `[difficulty]` with `level`, `resolve`, `low`, `high`"))
+        return Difficulty()
+    found: dict[str, float] = {}
+    for key, item in value.items():
+        if key not in DIFFICULTY_KEYS:
+            problems.append(_problem(_key_span(shown, text, key), f"unknown difficulty setting `{key}`",
+                                     "the settings are " + ", ".join(f"`{k}`" for k in DIFFICULTY_KEYS)))
+        elif isinstance(item, bool) or not isinstance(item, (int, float)) or item < 0 or (
+                key in ("level", "resolve") and not isinstance(item, int)) or (
+                key in ("low", "high") and item > 100):
+            problems.append(_problem(_key_span(shown, text, key),
+                                     f"`{key}` must be a whole number" if key in ("level", "resolve")
+                                     else f"`{key}` must be a per cent from 0 to 100",
+                                     "for example `level = 2`, `low = 5`"))
+        else:
+            found[key] = item
+    return Difficulty(**found)  # type: ignore[arg-type]
+

@@ -2,7 +2,9 @@
 
 `G` selects every G rule, `G00` the G00x rules, `G001` one rule, `unreachable-entry`
 that rule by name, `ALL` everything. Input (I) and syntax (S) findings are always
-reported: a file that cannot be read or parsed has not been checked at all.
+reported: a file that cannot be read or parsed has not been checked at all. A rule that
+is off by default (a lint such as Q001) is reported only when `select` names it by code,
+prefix or name (`ALL` does not).
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ class Selection:
     def enabled(self, code: str) -> bool:
         if code.startswith(ALWAYS):
             return True
+        rule = catalogue().get(code)
+        if rule is not None and rule.default_off and not any(
+                i.strip().upper() != "ALL" and matches(i, code) for i in self.select or ()):
+            return False
         if self.select is not None and not any(matches(i, code) for i in self.select):
             return False
         return not any(matches(i, code) for i in self.ignore)

@@ -15,7 +15,9 @@ RULES = [
          "drawn: the region's `values` or the fate die's faces (1-5, EP-ENC-3); 5 as well "
          "in a region with a lair, where the die is always 5 (EP-ENC-4); the place's "
          "`values` for a card section (1-4 in Swagman's Hope, SH-ENC-2). One finding per "
-         "card and response names the missing die values.",
+         "card and response names the missing die values. A card with no entries at all, "
+         "whose grid the entries of a number no card has fill exactly, was renumbered: one "
+         "finding at the card says so, and those entries are not also reported as orphans.",
          _CARD + _ALL.replace('entry 91.1.3 { "Die 3." }\n', ""),
          _CARD + _ALL, phase="coverage"),
     Rule("C002", "orphan-entry", E, "an entry that no card and response leads to",

@@ -64,7 +64,10 @@ RULES = [
          _AUS.replace("  route Hub Perth\n", ""), _AUS, phase="domain"),
     Rule("K001", "read-before-recorded", E, "a log field read before any earlier scenario records it",
          "A setup reads only what an earlier scenario recorded (SC-LOG-2): `read FIELD from N` "
-         "needs scenario N to come first and to `record FIELD`.",
+         "needs scenario N to come first and to `record FIELD`. Each mode of the campaign is "
+         "its own world (SC-EXPERT-1: expert-only steps are ignored \"unless you are playing an "
+         "expert campaign\"): a step taken in standard play that reads what only expert-only "
+         "steps record reads nothing, and the finding names the mode.",
          _CAMPAIGN + _S1 + 'scenario 2 "Two" { setup { "Read it back." read count from 2 } }\n',
          _CAMPAIGN + _S1 + _S2, phase="domain"),
     Rule("K002", "recorded-never-read", W, "a log field recorded but never read",

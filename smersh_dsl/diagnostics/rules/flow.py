@@ -93,3 +93,19 @@ RULES = [
                '  tally end { successes >= 3 -> victory  successes >= 1 -> defeat  else -> defeat }\n'
                + _ENDS), phase="flow"),
 ]
+
+_GAME = 'game g "Test" {\n  skills { Spycraft }\n}\n'
+
+RULES.append(Rule(
+    "G010", "missing-outcome", E, "a test or gamble outside showdowns that lacks a `pass` or `fail`",
+    "After a test the spy reads the PASS result or, otherwise, the FAIL result (EP-ENC-5). "
+    "In an encounter entry, a stranded card, a dead drop, a henchman level or any other "
+    "block outside showdowns, a test or gamble without a `pass` block (or a `fail` block, "
+    "or both) plays that outcome with no text and no effect. As in G002, an outcome "
+    "without a block reads on to what follows the test; only when nothing follows is it "
+    "a finding. Showdowns have G002 instead.",
+    _GAME + 'entry 01.1.1 {\n  "A guard blocks the stair."\n  test Spycraft\n'
+    '  pass { "You talk your way past." gain 1 intel }\n}',
+    _GAME + 'entry 01.1.1 {\n  "A guard blocks the stair."\n  test Spycraft\n'
+    '  pass { "You talk your way past." gain 1 intel }\n'
+    '  fail { "He calls the desk." take 1 injury }\n}', phase="flow"))

@@ -67,3 +67,18 @@ RULES = [
     _unknown("N017", RefKind.GAME, "game", "a game among the paths checked or the bundled books",
              'expansion extra "Extra" extends smrsh { }', 'expansion extra "Extra" extends smersh { }'),
 ]
+
+_SMUSH = ('cardgame g "G" { types { Tech } }\n'
+          'gadget_card 1 { half "Glass Cutter" { type Tech } half "Rope" { type Tech } }\n')
+
+RULES.append(Rule(
+    "N018", "wrong-kind", E, "a name of something defined, but not of the kind the place wants",
+    "Every place that names something wants one kind of thing: a test a skill, `gain status` "
+    "a status, `has` an advanced skill, a status or a gadget, a card bonus a defence face "
+    "or a card type (SM-CARD-1: the bonus looks at the adjacent defence). A name that is "
+    "defined as something else (a gadget half, a henchman, a location) is not an unknown "
+    "name but the wrong one: the finding says what it is and what the place wants.",
+    _SMUSH + 'defence_card 1 { face "Wall" { type Tech bonus +1 inward if "Glass Cutter" } '
+    'face "Moat" { type Tech } }',
+    _SMUSH + 'defence_card 1 { face "Wall" { type Tech bonus +1 inward if "Moat" } '
+    'face "Moat" { type Tech } }', phase="names"))

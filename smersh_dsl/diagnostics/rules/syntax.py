@@ -8,12 +8,18 @@ RULES = [
     Rule("S001", "unexpected-token", E, "a word or symbol stands where the grammar does not allow it",
          "The parser read a token that cannot come at this point. The message says what "
          "could have come instead, in the language's own words. A keyword used as a name "
-         "must be quoted (`\"test\"`).",
+         "must be quoted (`\"test\"`). Where a name stands for an effect verb, a resource or "
+         "a condition word and a word of the language is close to it (`gian`, `Gain`) or "
+         "means the same (`cure 1 injury`, `take 1 wound`), the hint names that word "
+         "instead of every token that could come (docs/language.md lists those words).",
          'entry 01.1.1 {\n  test Spycraft [2\n}',
          'entry 01.1.1 {\n  test Spycraft [2]\n}', phase="syntax"),
     Rule("S002", "unexpected-character", E, "a character that the language does not use",
          "A character appeared that starts no token of the language, such as `;`, `@` or "
-         "a curly quote. Prose belongs inside straight double quotes.",
+         "a curly quote. Prose belongs inside straight double quotes. A character that "
+         "passes for one the language uses is named by its Unicode name with the fix: an "
+         "en dash or a minus sign (write `-`), a no-break space (a plain space), a "
+         "zero-width space or a soft hyphen (delete it).",
          'entry 01.1.1 { test Spycraft; }',
          'entry 01.1.1 { test Spycraft }', phase="syntax"),
     Rule("S003", "unclosed-block", E, "a `{` is never closed",
