@@ -42,7 +42,14 @@ override entry 12.1.1 {
 """
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "smersh_dsl", "lsp"]))
+# The installed command, as an editor starts it: `python -m smersh_dsl` run from a checkout
+# would import the checkout's package, whose bundled books are another folder than the
+# installed package's that BUNDLED names.
+_EXE = Path(sys.executable).with_name("smersh")
+SERVER = [str(_EXE), "lsp"] if _EXE.exists() else [sys.executable, "-m", "smersh_dsl", "lsp"]
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(lsp.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"), root_uri=WORK.as_uri()))
