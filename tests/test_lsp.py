@@ -11,6 +11,7 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from lsp_helpers import position
 from conftest import REPO
 
 WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-"))
@@ -28,10 +29,7 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-def _position(text: str, needle: str, offset: int = 0) -> lsp.Position:
-    index = text.index(needle) + offset
-    line = text.count("\n", 0, index)
-    return lsp.Position(line=line, character=index - (text.rfind("\n", 0, index) + 1))
+_position = position
 
 
 async def _open(client: LanguageClient, text: str) -> None:

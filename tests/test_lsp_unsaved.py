@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from urllib.parse import urlparse
@@ -15,6 +14,7 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from lsp_helpers import SERVER, position
 from conftest import REPO
 from smersh_dsl.resources import bundled_books
 
@@ -42,13 +42,6 @@ override entry 12.1.1 {
 """
 
 
-# The installed command, as an editor starts it: `python -m smersh_dsl` run from a checkout
-# would import the checkout's package, whose bundled books are another folder than the
-# installed package's that BUNDLED names.
-_EXE = Path(sys.executable).with_name("smersh")
-SERVER = [str(_EXE), "lsp"] if _EXE.exists() else [sys.executable, "-m", "smersh_dsl", "lsp"]
-
-
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(lsp.InitializeParams(
@@ -57,10 +50,7 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-def _position(text: str, needle: str, offset: int = 0) -> lsp.Position:
-    index = text.index(needle) + offset
-    line = text.count("\n", 0, index)
-    return lsp.Position(line=line, character=index - (text.rfind("\n", 0, index) + 1))
+_position = position
 
 
 def _range(text: str, needle: str, after: int = 0) -> lsp.Range:
