@@ -68,10 +68,10 @@ def setup(game: Game) -> None:
     for city in cities:
         if city not in state.red_board and drops:
             state.dead_drops[city] = drops.pop()
-    state.butcher_at = random_coastal(game) if _butcher(game) else None
+    state.butcher_at = random_coastal(game) if butcher(game) else None
 
 
-def _butcher(game: Game) -> dict | None:
+def butcher(game: Game) -> dict | None:
     return next((h for h in game.doc.get("henchmen", []) if h.get("levels")), None)
 
 
@@ -79,8 +79,8 @@ def butcher_is(game: Game, state: str | None) -> bool:
     """`if henchman "Aussie Butcher" defeated` stands for "his card has been flipped"."""
     s = game.state
     return {"defeated": s.butcher_flipped, "undefeated": not s.butcher_flipped,
-            "in_play": _butcher(game) is not None, "confronted": s.butcher_level > 1,
-            None: _butcher(game) is not None}.get(state, False)
+            "in_play": butcher(game) is not None, "confronted": s.butcher_level > 1,
+            None: butcher(game) is not None}.get(state, False)
 
 
 # -- the board ---------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def place_score(game: Game, spy: Spy, seat_missions: list[str], place: str, reso
     Far things count a little, so a bot heads for them over several turns."""
     state, board = game.state, game.board
     where = board.where(place)
-    missions = {m["name"]: m for m in game.doc["missions"]}
+    missions = game.missions
     score = 0.0
     score += 1.5 * game.party.board_intel.get(place, 0)
     if place != board.hub():

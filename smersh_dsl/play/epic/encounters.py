@@ -9,7 +9,7 @@ from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import australia, bots
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
 from smersh_dsl.play.epic.missions import secret_mission
-from smersh_dsl.play.epic.sessions import bonus_steps, hub_section, roll_fate
+from smersh_dsl.play.epic.sessions import bonus_steps, find_location, hub_section, roll_fate
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -23,7 +23,7 @@ def meet(game: Game, index: int) -> None:
     and the spy takes him on (Swagman's Hope recap, 3), else a card of the region's deck."""
     seat = game.state.seats[index]
     if game.state.butcher_at == seat.location and not game.state.butcher_flipped:
-        butcher = next(h for h in game.doc["henchmen"] if h.get("levels"))
+        butcher = australia.butcher(game)
         steps = {lv["level"]: lv["steps"] for lv in butcher["levels"]}
         level = min(game.state.butcher_level, max(steps))
         spy = game.party.spies[index]
@@ -157,7 +157,7 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
         game.party.lobo += 1                                            # rule: EP-ENC-6
         game.say("A failed encounter: Dr. Lobo advances one space.")
     elif spy.alive:
-        steps = bonus_steps(game.doc_location(seat.location))
+        steps = bonus_steps(find_location(game.doc, seat.location))
         if steps:
             game.say(f"A pass at {seat.location}: the location bonus.")
             table.actor = spy

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person, RandomPolicy
 from smersh_dsl.play.core.errors import NotPlayable
@@ -65,18 +66,14 @@ class Game:
     def party(self):  # noqa: ANN201 - party.Party
         return self.table.party
 
-    @property
+    @cached_property
     def entries(self) -> dict[str, dict]:
-        if not hasattr(self, "_entries"):
-            self._entries = {e["key"]: e for e in self.doc.get("entries", [])}
-        return self._entries
+        return {e["key"]: e for e in self.doc.get("entries", [])}
 
-    def doc_location(self, name: str) -> dict | None:
-        for region in self.doc.get("regions", []):
-            for loc in region["locations"]:
-                if loc["name"] == name:
-                    return loc
-        return None
+    @cached_property
+    def missions(self) -> dict[str, dict]:
+        """The Secret Mission cards by name (EP-MISSION-1)."""
+        return {m["name"]: m for m in self.doc["missions"]}
 
     def record_intel(self, amount: int) -> None:
         self.state.record.intel_spent += amount
@@ -271,5 +268,4 @@ def _choose_hq(game: Game, index: int, taken_regions: set[str]) -> str:
     free = [h for h in board.hqs if board.where(h).region not in taken_regions]
     if not free:
         raise NotPlayable("the map has fewer HQs on distinct continents than players")
-    decider = game.decider_of(index) if index < len(game.state.seats) else GreedyPolicy()
-    return free[decider.choose("Choose an HQ to start from:", free)]
+    return free[game.decider_of(index).choose("Choose an HQ to start from:", free)]

@@ -18,7 +18,7 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
     city is where the encounter started and the card "is not replaced", so a spy completes
     at most two."""
     state, seat, spy = game.state, game.state.seats[index], game.party.spies[index]
-    missions = {m["name"]: m for m in game.doc["missions"]}
+    missions = game.missions
     held = [m for m in seat.missions if missions.get(m, {}).get("city") == city]
     if not held or not spy.alive:
         return

@@ -59,7 +59,7 @@ def end_of_round(game: Game) -> None:
             game.party.board_intel[lair] = game.party.board_intel.get(lair, 0) + 1
         game.say("Dr. Lobo's plots advance: 1 intel is placed on each lair.")
         if state.expansion and state.butcher_at is None and not state.butcher_flipped \
-                and australia._butcher(game):
+                and australia.butcher(game):
             # Assumption: the Epic Edition has no location tokens; the Butcher's token
             # returns when the lairs take intel, the nearest thing it has to them
             state.butcher_at = australia.random_coastal(game)
