@@ -10,7 +10,8 @@
   pages before it, nested under a top-level bookmark for the section's ``group`` (a
   region, "Epic showdowns") when it has one.
 - The first section's PDF version, XMP metadata, output intent (when it has one) and
-  PDF/X keys are kept, so a PDF/X section stays PDF/X once merged.
+  PDF/X keys are kept, and a PDF/X file gets a file identifier (/ID), so a PDF/X section
+  stays PDF/X once merged.
 """
 
 from __future__ import annotations
@@ -51,8 +52,13 @@ def _keep_print_keys(writer: PdfWriter, first: PdfReader) -> None:
     root = first.trailer["/Root"]
     for key in ("/OutputIntents", "/Metadata"):
         if key in root:
-            writer._root_object[NameObject(key)] = root[key].clone(writer)
+            # raw_get: the reference, cloned as an indirect object (a stream, the XMP,
+            # may not sit inside the catalog: qpdf and RIPs then find no catalog at all)
+            writer._root_object[NameObject(key)] = root.raw_get(key).clone(writer)
     writer.pdf_header = first.pdf_header
+    if "/OutputIntents" in root:
+        # PDF/X wants the trailer's file identifier, which pypdf writes only when asked
+        writer.generate_file_identifiers()
 
 
 def _resolve_cross_links(writer: PdfWriter) -> None:

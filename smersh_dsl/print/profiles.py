@@ -3,7 +3,7 @@
 - ``pnp`` (print and play, the default): A4 or Letter, cards 63 x 88 mm three by three
   per sheet with crop marks, backs on the next page mirrored for duplex printing.
 - ``pod`` (print on demand): one card per page with 3 mm bleed, no marks, the back
-  before the front; PDF/X-3 where WeasyPrint offers it.
+  before the front; PDF/X-3 with a CMYK output intent (``intent.py``).
 - ``screen``: links and bookmarks, no marks, no bleed.
 """
 
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+from smersh_dsl.print import intent
 
 
 class CardLayout(str, Enum):
@@ -51,6 +53,9 @@ class Profile:
     pdf_variant: str | None
     links: bool = True
     note: str | None = None   # a line printed on card sheets, e.g. "print at actual size"
+    # The output profile a PDF/X file declares (``intent.OutputProfile.identity``, or
+    # "missing": rendering then fails with P103); part of the section cache's key.
+    output_intent: str | None = None
 
     @property
     def book_page_css(self) -> str:
@@ -77,7 +82,7 @@ def profile(name: str = "pnp", paper: str = "a4") -> Profile:
     if name == "pod":
         return Profile("pod", sheet, bleed_mm=3.0, crop_marks=False,
                        card_layout=CardLayout.SINGLE, backs=Backs.BEFORE_FRONT,
-                       pdf_variant="pdf/x-3", links=False)
+                       pdf_variant="pdf/x-3", links=False, output_intent=intent.identity())
     if name == "screen":
         return Profile("screen", sheet, bleed_mm=0.0, crop_marks=False,
                        card_layout=CardLayout.SHEET, backs=Backs.NONE, pdf_variant=None)

@@ -96,4 +96,9 @@ def pdf_bytes(html: str, profile: Profile, *, forms: bool = False, document=None
     options = {"pdf_forms": True} if forms else {}
     if profile.pdf_variant:
         options["pdf_variant"] = profile.pdf_variant
+    if profile.output_intent:
+        # PDF/X: the output intent and calibrated RGB (print/intent.py); P103 without one.
+        from smersh_dsl.print.intent import add_output_intent, output_profile
+        output_profile()
+        options["finisher"] = add_output_intent
     return document.write_pdf(**options)
