@@ -309,3 +309,19 @@ def test_a_pod_build_without_a_profile_fails_with_p103_and_writes_nothing(monkey
         build([Planned(target, encounter_book(book, chosen))], chosen, jobs=1,
               cache=SectionCache(tmp_path / "cache"))
     assert not target.exists()
+
+
+def test_smersh_build_without_a_profile_says_p103_and_exits_2(tmp_path):
+    """What a writer sees: the rule, the package to install, exit 2, no traceback."""
+    import os
+    import sys
+
+    env = {**os.environ, intent.ENVIRONMENT: str(tmp_path / "absent.icc"), "SMERSH_CACHE_DIR": ""}
+    failed = subprocess.run(
+        [sys.executable, "-m", "smersh_dsl", "build", str(REPO / "books" / "smush"), "--format",
+         "pdf", "--profile", "pod", "--jobs", "1", "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, env=env, timeout=300)
+    assert failed.returncode == 2, failed.stderr
+    assert "P103 output-profile-missing" in failed.stderr and "libgs-common" in failed.stderr
+    assert "Traceback" not in failed.stderr
+    assert not list((tmp_path / "out").rglob("*.pdf"))

@@ -35,4 +35,17 @@ RULES = [
          '@font-face { font-family: "Spy"; src: url("https://fonts.example.com/spy.ttf") }',
          'font-family: "Smersh Serif Latin", "Smersh Serif";   /* the bundled fonts */',
          phase="print"),
+    Rule("P103", "output-profile-missing", Severity.ERROR,
+         "the pod profile finds no CMYK printer profile for its PDF/X output intent",
+         "A `pod` PDF is PDF/X-3, which declares the press its colours are meant for: an "
+         "output intent holding an ICC profile of a CMYK printer. smersh reads Ghostscript's "
+         "`default_cmyk.icc` (Artifex CMYK SWOP), which Debian ships in `libgs-common`, or the "
+         "profile `SMERSH_OUTPUT_PROFILE` names (an ICC version 2 CMYK printer profile, such "
+         "as the one a print shop asks for). When there is none, or the file is not such a "
+         "profile, `smersh build --format pdf --profile pod` stops with this error, naming "
+         "the package, and writes no PDF rather than one a preflight would refuse.",
+         "SMERSH_OUTPUT_PROFILE=/usr/share/color/icc/sRGB.icc smersh build books/ "
+         "--format pdf --profile pod   # a screen's RGB profile",
+         "apt-get install libgs-common && smersh build books/ --format pdf --profile pod",
+         phase="print"),
 ]
