@@ -42,3 +42,10 @@ class PrintDocument:
     sections: tuple[Section, ...]
     forms: bool = False             # render HTML form fields as PDF form fields
     folios: bool = False            # stamp page numbers on the merged pages (print/folios.py)
+
+    def section(self, key: str) -> Section:
+        """The section of that key (a title page or a cover may come before the first)."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(key)
