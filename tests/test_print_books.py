@@ -208,10 +208,10 @@ def test_pod_pages_bleed_only_at_the_opening_band(books):
     assert abs(float(page.trimbox.left) - float(page.mediabox.left) - 3 * MM) < 0.5
     assert pod.metadata["/GTS_PDFXVersion"] == "PDF/X-3:2003"      # PDF/X-3 survives the merge
     assert pod.pdf_header == "%PDF-1.4" and "/Metadata" in pod.trailer["/Root"]
-    width, height, data = _pixels(books[0]["pod"], 1)
+    width, height, data = _pixels(books[0]["pod"], 2)     # page 1 is the title page
     assert _dark(width, data, 0, 0, 4, 4) == 16               # the band reaches the bleed
     assert _dark(width, data, 0, height - 4, 4, height) == 0  # nothing else does
-    width, height, data = _pixels(books[0]["pod"], 2)
+    width, height, data = _pixels(books[0]["pod"], 3)
     assert _dark(width, data, 0, 0, width, 5) == 0            # a plain page bleeds nowhere
 
 
