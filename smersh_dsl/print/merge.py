@@ -30,11 +30,12 @@ class MergeError(Exception):
     pass
 
 
-def merge(document: PrintDocument, pdfs: list[bytes], *, folios: bytes | None = None,
+def merge(document: PrintDocument, pdfs: list[bytes | PdfReader], *, folios: bytes | None = None,
           numbers: list[int] = ()) -> bytes:
     """``folios``: a PDF of page numbers, its i-th page stamped on page ``numbers[i]``."""
     writer = PdfWriter()
-    readers = [PdfReader(io.BytesIO(data)) for data in pdfs]
+    readers = [data if isinstance(data, PdfReader) else PdfReader(io.BytesIO(data))
+               for data in pdfs]
     starts = []
     for reader in readers:
         starts.append(len(writer.pages))

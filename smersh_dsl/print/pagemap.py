@@ -24,12 +24,13 @@ class PageMap:
         return sum(self.counts)
 
 
-def page_map(pdfs: list[bytes], anchors: bool = True) -> PageMap:
+def page_map(pdfs: list[bytes | PdfReader], anchors: bool = True) -> PageMap:
     """The page map of sections merged in this order; an anchor defined twice keeps its
-    first page (ids are unique in a document, so this does not happen in a book)."""
+    first page (ids are unique in a document, so this does not happen in a book).
+    Parsing a PDF is most of the cost: pass the readers the merge will use again."""
     found = PageMap()
     for data in pdfs:
-        reader = PdfReader(io.BytesIO(data))
+        reader = data if isinstance(data, PdfReader) else PdfReader(io.BytesIO(data))
         start = found.pages
         if anchors:
             for name, destination in reader.named_destinations.items():

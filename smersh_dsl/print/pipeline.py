@@ -24,10 +24,13 @@ moved renders only the sections that changed.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.atomic import write_atomic
@@ -165,6 +168,18 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         return plan, section, section_key(section.html, profile, plan.document.forms)
 
     parts = {id(p): [keyed(p, s) for s in p.document.sections] for p in planned}
+    # Each section's PDF is parsed once, for the page map and the merge alike: parsing is
+    # most of what either costs.
+    readers: dict[tuple[int, str], PdfReader] = {}      # (plan, section key): its reader
+
+    def read(plan: Planned, items) -> list[PdfReader]:
+        # one reader a section of a document (its key there is unique): two sections with
+        # the same PDF are still two sets of pages in the merge
+        for _, section, key in items:
+            if (id(plan), section.key) not in readers:
+                readers[id(plan), section.key] = PdfReader(io.BytesIO(stages.pdfs[key]))
+        return [readers[id(plan), section.key] for _, section, _ in items]
+
     with _Stages(profile, jobs, cache, progress, result, renderers) as stages:
         stages.run([item for p in planned for item in parts[id(p)] if item[1].paged is None])
         if result.diagnostics:
@@ -173,8 +188,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         for plan in planned:
             items = parts[id(plan)]
             if any(section.paged for _, section, _ in items):
-                ready = [stages.pdfs[key] for _, section, key in items if section.paged is None]
-                anchors = page_map(ready).anchors
+                anchors = page_map(read(plan, [i for i in items if i[1].paged is None])).anchors
                 parts[id(plan)] = [
                     keyed(plan, replace(section, html=section.paged(anchors), paged=None))
                     if section.paged else (owner, section, key)
@@ -187,7 +201,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
         for plan in planned:
             if plan.document.folios:
                 items = parts[id(plan)]
-                counts = page_map([stages.pdfs[key] for *_, key in items], anchors=False).counts
+                counts = page_map(read(plan, items), anchors=False).counts
                 numbers = numbered_pages([(n, section.folio) for n, (_, section, _) in
                                           zip(counts, items)])
                 if numbers:
@@ -198,7 +212,7 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
             return {}
     outputs = {}
     for plan in planned:
-        pdfs = [stages.pdfs[key] for *_, key in parts[id(plan)]]
+        pdfs = read(plan, parts[id(plan)])
         numbers, folio = folios.get(id(plan), ([], None))
         progress(f"merging {count(len(pdfs), 'section')} into {plan.target}")
         try:
