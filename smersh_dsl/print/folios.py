@@ -22,6 +22,7 @@ from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, F
                            NameObject)
 
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.wording import count
 
 MM = 72 / 25.4
 BOX_W_MM, BOX_H_MM = 30.0, 8.0     # one folio's page: wide enough for "1234"
@@ -58,7 +59,7 @@ def stamp(writer: PdfWriter, folios: bytes, numbers: list[int]) -> None:
     """Draw the i-th page of ``folios`` at the foot of merged page ``numbers[i]``."""
     reader = PdfReader(io.BytesIO(folios))
     if len(reader.pages) != len(numbers):
-        raise ValueError(f"{len(reader.pages)} folios for {len(numbers)} pages")
+        raise ValueError(f"{count(len(reader.pages), 'folio')} for {count(len(numbers), 'page')}")
     for folio, number in zip(reader.pages, numbers):
         _draw(writer, writer.pages[number - 1], folio)
 
