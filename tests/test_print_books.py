@@ -276,6 +276,19 @@ def _count_gotos(value) -> int:
     return 0
 
 
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext")
+def test_showdown_pages_carry_their_numbers_but_the_title_page(showdowns):
+    path, _ = showdowns
+    def last_line(page: int) -> str:
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout",
+                               str(path), "-"], capture_output=True, text=True, check=True).stdout
+        return [line.strip() for line in text.splitlines() if line.strip()][-1]
+
+    pages = len(PdfReader(path).pages)
+    assert last_line(1) == "Version 1.0"
+    assert [last_line(n) for n in (2, pages // 2, pages)] == [str(n) for n in (2, pages // 2, pages)]
+
+
 def test_showdown_bookmarks_per_section(showdowns, epic_doc):
     path, _ = showdowns
     titles = outline_titles(PdfReader(path).outline)
