@@ -111,8 +111,8 @@ def print_campaign_goldens(documents: dict[str, dict]) -> dict[str, str]:
 
     doc = documents["shield"]
     found = {f"{s.key}.pnp.html": s.html for s in scenario_sheets(doc, profile("pnp")).sections}
-    found["campaign-log.pnp.html"] = campaign_log(doc, profile("pnp")).sections[0].html
-    found["campaign-log.pod.html"] = campaign_log(doc, profile("pod")).sections[0].html
+    found["campaign-log.pnp.html"] = campaign_log(doc, profile("pnp")).section("campaign-log").html
+    found["campaign-log.pod.html"] = campaign_log(doc, profile("pod")).section("campaign-log").html
     return found
 
 

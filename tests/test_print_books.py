@@ -175,7 +175,7 @@ def test_fonts_are_embedded(books):
 
 
 def test_writer_text_is_printed_never_interpreted(books):
-    html = encounter_book(small_doc(), profile("pnp")).sections[0].html
+    html = encounter_book(small_doc(), profile("pnp")).section("encounters-01").html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>" not in html
     assert "{{ 7*7 }} {% if x %}" in html
     assert "<em>emphasis</em>" in html and "<strong>strong</strong>" in html
@@ -202,16 +202,16 @@ def _dark(width, data, x0, y0, x1, y1) -> int:
 
 def test_pod_pages_bleed_only_at_the_opening_band(books):
     pod = PdfReader(books[0]["pod"])
-    page = pod.pages[0]
+    page = pod.pages[1]           # the first page after the title page: Europe's opening
     assert abs(float(page.mediabox.width) - (210 + 6) * MM) < 1
     assert abs(float(page.trimbox.width) - 210 * MM) < 1                 # the trimmed page
     assert abs(float(page.trimbox.left) - float(page.mediabox.left) - 3 * MM) < 0.5
     assert pod.metadata["/GTS_PDFXVersion"] == "PDF/X-3:2003"      # PDF/X-3 survives the merge
     assert pod.pdf_header == "%PDF-1.4" and "/Metadata" in pod.trailer["/Root"]
-    width, height, data = _pixels(books[0]["pod"], 1)
+    width, height, data = _pixels(books[0]["pod"], 2)     # page 1 is the title page
     assert _dark(width, data, 0, 0, 4, 4) == 16               # the band reaches the bleed
     assert _dark(width, data, 0, height - 4, 4, height) == 0  # nothing else does
-    width, height, data = _pixels(books[0]["pod"], 2)
+    width, height, data = _pixels(books[0]["pod"], 3)
     assert _dark(width, data, 0, 0, width, 5) == 0            # a plain page bleeds nowhere
 
 
@@ -236,7 +236,7 @@ def test_pod_pdfs_carry_no_links(books):
 
 def test_showdown_book_sections_in_order_with_conclusions_at_the_back(showdowns, epic_doc):
     path, result = showdowns
-    assert result.rendered == len(epic_doc["sections"])
+    assert result.rendered == len(epic_doc["sections"]) + 2     # and the title page, the folios
     pages = page_texts(path)
     text = "\n".join(pages)
     assert len(pages) >= len(epic_doc["sections"]) * 2
@@ -276,6 +276,19 @@ def _count_gotos(value) -> int:
     return 0
 
 
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext")
+def test_showdown_pages_carry_their_numbers_but_the_title_page(showdowns):
+    path, _ = showdowns
+    def last_line(page: int) -> str:
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout",
+                               str(path), "-"], capture_output=True, text=True, check=True).stdout
+        return [line.strip() for line in text.splitlines() if line.strip()][-1]
+
+    pages = len(PdfReader(path).pages)
+    assert last_line(1) == "Version 1.0"
+    assert [last_line(n) for n in (2, pages // 2, pages)] == [str(n) for n in (2, pages // 2, pages)]
+
+
 def test_showdown_bookmarks_per_section(showdowns, epic_doc):
     path, _ = showdowns
     titles = outline_titles(PdfReader(path).outline)
@@ -291,10 +304,10 @@ def test_the_cache_renders_only_what_changed(books, tmp_path):
     _, out, cache = books
     doc = small_doc()
     _, again = render(doc, encounter_book, "pnp", tmp_path, cache)
-    assert (again.rendered, again.cached) == (0, 3)
+    assert (again.rendered, again.cached) == (0, 5)    # title, 2 sections, index, folios
     doc["entries"][-1]["steps"][0]["text"] = "A changed entry."
     target, changed = render(doc, encounter_book, "pnp", tmp_path, cache)
-    assert (changed.rendered, changed.cached) == (1, 2)
+    assert (changed.rendered, changed.cached) == (1, 4)
     assert "A changed entry." in " ".join(page_texts(target))
 
 
@@ -330,7 +343,7 @@ def test_a_failed_render_is_a_clean_error_and_writes_nothing(tmp_path, monkeypat
     monkeypatch.setattr(pipeline, "render_section", broken)
     chosen = profile("screen")
     target = tmp_path / "encounter-book.pdf"
-    with pytest.raises(PrintError, match="could not render encounter-book, section Europe 01: "
+    with pytest.raises(PrintError, match="could not render encounter-book, section Title page: "
                                           "ValueError: no layout"):
         build([Planned(target, encounter_book(small_doc(), chosen))], chosen, jobs=1,
               cache=SectionCache(enabled=False))
@@ -358,7 +371,7 @@ def test_one_process_renders_the_same_pages(books, tmp_path):
     chosen = profile("screen")
     document = encounter_book(small_doc(), chosen)
     result = build([Planned(tmp_path / "whole.pdf", document)], chosen, jobs=0)
-    assert result.rendered == 1
+    assert result.rendered == 4     # the title page, the rest as one page, the index, the folios
     whole = page_texts(tmp_path / "whole.pdf")
     split = page_texts(books[0]["screen"])
     assert len(whole) == len(split)
@@ -475,7 +488,7 @@ def test_renderers_started_early_render_the_book_and_leave_no_process(books, tmp
         document = encounter_book(small_doc(), chosen)
         result = build([Planned(target, document)], chosen, jobs=2, renderers=renderers,
                        cache=SectionCache(enabled=False))
-    assert result.rendered == len(document.sections) and result.written == [target]
+    assert result.rendered == len(document.sections) + 1 and result.written == [target]
     assert page_texts(target) == page_texts(books[0]["screen"])
     assert multiprocessing.active_children() == []
 

@@ -23,7 +23,7 @@ def shield() -> dict:
 
 @pytest.fixture(scope="module")
 def log_pdf(shield) -> bytes:
-    return pdf_bytes(campaign_log(shield, profile("pnp")).sections[0].html, profile("pnp"),
+    return pdf_bytes(campaign_log(shield, profile("pnp")).section("campaign-log").html, profile("pnp"),
                      forms=True)
 
 

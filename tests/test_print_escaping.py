@@ -50,10 +50,13 @@ def render(doc: dict, name: str, out: Path) -> tuple[Path, list[str]]:
     chosen = profile("pnp")
     [builder] = builders_for(doc, (name,))
     target = out / f"{name}.pdf"
-    result = build([Planned(target, builder.build(doc, chosen))], chosen, jobs=1,
+    document = builder.build(doc, chosen)
+    result = build([Planned(target, document)], chosen, jobs=1,
                    cache=SectionCache(enabled=False))
     assert result.written == [target], [d.message for d in result.diagnostics]
-    return target, [flat(page.extract_text()) for page in PdfReader(target).pages]
+    # a book's title page (page 1) prints the title too, set in capitals: the pages after it
+    skip = 1 if document.sections[0].key == "title" else 0
+    return target, [flat(page.extract_text()) for page in PdfReader(target).pages[skip:]]
 
 
 def assert_printed(pages: list[str], expected: dict[str, str]) -> None:
@@ -169,4 +172,4 @@ def test_campaign_sheets_print_writer_text_as_written(tmp_path):
     _, log = render(doc, "campaign-log", tmp_path)
     assert_printed(log, {"campaign title": expected["campaign title"],
                          "log field": doc["log_fields"][0]["label"]})
-    assert f"{flat(expected['campaign title'])}\u00b7Campaignlog\u00b7page1of" in log[0]
+    assert f"{flat(expected['campaign title'])}\u00b7Campaignlog" in log[0]

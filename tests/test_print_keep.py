@@ -27,7 +27,7 @@ def _entry(number: int) -> str:
 
 def _book(entries: int) -> str:
     doc = json.loads(BOOK_JSON.read_text(encoding="utf-8"))
-    html = encounter_book(doc, profile("pnp", "a4")).sections[0].html      # today's stylesheet
+    html = encounter_book(doc, profile("pnp", "a4")).section("encounters-01").html      # today's stylesheet
     head = html[: html.index("<body>")]
     body = "".join(_entry(n) for n in range(entries))
     return f'{head}<body><div class="cols">{body}</div></body></html>'

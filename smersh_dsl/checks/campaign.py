@@ -12,6 +12,7 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, EvidenceKind, FieldScope,
                                        FieldType, Scenario, StepAction, StepMode)
+from smersh_dsl.wording import count, counted
 
 
 def _actions(scenario: Scenario, *phases: str) -> Iterator[StepAction]:
@@ -194,8 +195,8 @@ def evidence_table(ctx: Context) -> Iterator[Diagnostic]:
             where = (keyword_span(header.combinations_span, "combinations")
                      if header.combinations_span else header.key.span)
             yield Diagnostic.of("K005", where,
-                                f"{len(missing)} evidence combination{'s' if len(missing) > 1 else ''} "
-                                f"implicate{'' if len(missing) > 1 else 's'} nobody: {shown}{more}",
+                                f"{count(len(missing), 'evidence combination')} "
+                                f"{counted(len(missing), 'implicates', 'implicate')} nobody: {shown}{more}",
                                 "list every means x motive x opportunity in `combinations` (SC-EVID-2)")
     implicated = set(seen.values())
     for member in header.board_members:

@@ -12,6 +12,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.cards import EncounterCard
 from smersh_dsl.model.document import ProjectKind
 from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.wording import counted
 
 
 def key_text(number: int, response: int, die: int | None = None) -> str:
@@ -54,11 +55,10 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
             if not missing:
                 continue
             keys = ", ".join(key_text(number, response, v) for v in missing)
-            plural = "s" if len(missing) > 1 else ""
             yield Diagnostic.of(
                 "C001", row.response.span,
                 f"response {response} of encounter {number:02d} \"{row.title}\" has no entry "
-                f"for die value{plural} {_listing(missing)}",
+                f"for die {counted(len(missing), 'value')} {_listing(missing)}",
                 f"write entry {keys}" if len(missing) <= 3 else
                 f"write entries {key_text(number, response)}.N for N in {_listing(missing)}")
 

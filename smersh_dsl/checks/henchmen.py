@@ -11,6 +11,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Henchman, SectionKind, Showdown
 from smersh_dsl.model.world import GameDef
+from smersh_dsl.wording import count, counted
 
 
 def lineage_of_type(project: Project, kind: type) -> list:
@@ -45,13 +46,13 @@ def _intel_costs(henchman: Henchman, counts: tuple[int, int] | None) -> Iterator
             listed = ", ".join(str(n) for n in missing)
             yield Diagnostic.of("H001", span,
                                 f"henchman `{henchman.name.text}` has no intel cost for "
-                                f"{listed} player{'s' if missing != [1] else ''}",
+                                f"{listed} {counted(len(missing), 'player')}",
                                 f"the game is for {counts[0]}-{counts[1]} players (EP-HENCH-2); "
                                 f"add `{missing[0]}: N` to its `intel` block")
     for before, after in zip(rows, rows[1:]):
         if after.intel < before.intel:
             yield Diagnostic.of("H002", after.span,
-                                f"the intel cost for {after.players} players ({after.intel}) is "
+                                f"the intel cost for {count(after.players, 'player')} ({after.intel}) is "
                                 f"less than for {before.players} ({before.intel})",
                                 "confronting a henchman never gets cheaper as players are added")
 

@@ -12,6 +12,7 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.effects import Counter
 from smersh_dsl.model.showdowns import ConclusionKind, Henchman, SectionKind, Showdown, TallyRow
+from smersh_dsl.wording import count
 
 
 def section_label(showdown: Showdown) -> str:
@@ -104,13 +105,13 @@ def _guarded_ways(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[
             if arrive is not None and not math.isinf(arrive) and arrive < progress.need:
                 yield Diagnostic.of(
                     "G004", progress.at,
-                    f"{sg.label(v)} needs {progress.threshold} success tokens here, but no path "
+                    f"{sg.label(v)} needs {count(progress.threshold, 'success token')} here, but no path "
                     f"to {sg.label(u)} earns more than {int(arrive + progress.gain)}",
                     "lower the count or add `gain success` to more outcomes")
             differ = [(n, where) for n, where in sheets if n != progress.threshold]
             if differ:
                 yield Diagnostic.of("G008", progress.at,
-                                    f"this way wins with {progress.threshold} success tokens, but "
+                                    f"this way wins with {count(progress.threshold, 'success token')}, but "
                                     f"{differ[0][1]} asks for {differ[0][0]}",
                                     "make the showdown and the sheet agree (EP-SHOW-4)")
 
@@ -179,7 +180,7 @@ def _threshold(sg: ShowdownGraph, sheets: list[tuple[int, str]]) -> Iterator[Dia
             if differ:
                 needed, where = differ[0]
                 yield Diagnostic.of("G008", row.span,
-                                    f"this row wins with {asked} success tokens, but {where} "
+                                    f"this row wins with {count(asked, 'success token')}, but {where} "
                                     f"asks for {needed}",
                                     "make the tally and the sheet agree (EP-SHOW-4)")
 

@@ -14,6 +14,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Henchman
 from smersh_dsl.model.world import GameDef, LoboTrack, Setting, Variant
+from smersh_dsl.wording import count, counted
 
 
 def _lobo_track(project: Project) -> LoboTrack | None:
@@ -47,15 +48,15 @@ def henchmen_faced(ctx: Context) -> Iterator[Diagnostic]:
         if most > spaces:                                              # rule: EP-VAR-1
             yield Diagnostic.of(
                 "V002", span,
-                f"`{variant.name.text}` faces up to {most} henchmen; the Lobo track has "
-                f"{spaces} `lobo_after` space{'s' if spaces != 1 else ''}",
+                f"`{variant.name.text}` faces up to {count(most, 'henchman')}; the Lobo track has "
+                f"{spaces} `lobo_after` {counted(spaces, 'space')}",
                 "Dr. Lobo starts after one space per number of henchmen (EP-VAR-1: 10 12 14 "
                 "16): add spaces to `lobo_after` or lower the variant's most")
         if most > len(sheets):                                         # rule: EP-VAR-1
             yield Diagnostic.of(
                 "V003", span,
-                f"`{variant.name.text}` faces up to {most} henchmen; the game has "
-                f"{len(sheets)} henchman sheet{'s' if len(sheets) != 1 else ''}",
+                f"`{variant.name.text}` faces up to {count(most, 'henchman')}; the game has "
+                f"{count(len(sheets), 'henchman sheet')}",
                 "each henchman faced is a different sheet: add sheets or lower the variant's most")
 
 

@@ -119,7 +119,7 @@ def _documents(paths: tuple[Path, ...]) -> list[dict]:
     projects, found = check_paths(list(paths) or default_paths())
     errors = [d for d in found if d.severity is Severity.ERROR]
     if errors:
-        raise click.ClickException(f"{len(errors)} error(s) in the content: run `smersh check` first")
+        raise click.ClickException(f"{count(len(errors), 'error')} in the content: run `smersh check` first")
     return [json.loads(dumps(document(p, merged=True))) for p in projects if buildable(p)]
 
 

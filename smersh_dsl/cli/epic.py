@@ -10,6 +10,7 @@ import click
 
 from smersh_dsl.cli.app import EXIT_USAGE
 from smersh_dsl.cli.simulate import PROGRESS_FROM, resolve_paths, simulate_group
+from smersh_dsl.wording import count
 
 
 def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...]) -> dict:
@@ -133,7 +134,7 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
     def progress(done: int) -> None:      # a line each tenth of the way
         if games >= PROGRESS_FROM and (done * 10 // games > told[0] or done == games):
             told[0] = done * 10 // games
-            click.echo(f"played {done} of {games} games", err=True)
+            click.echo(f"played {done} of {count(games, 'game')}", err=True)
 
     played = run(doc, options, games, seed, jobs, progress)
     title = doc["title"] + "".join(f" + {e['title']}" for e in doc.get("expansions") or [])

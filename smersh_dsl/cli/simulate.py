@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import EXIT_USAGE, cli, default_paths
+from smersh_dsl.wording import count
 
 PROGRESS_FROM = 200          # runs of this many games or more say how far they are
 
@@ -152,7 +153,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     def progress(done: int, value: int | None = None) -> None:
         if games >= PROGRESS_FROM and (done % step == 0 or done == games):
             where = "" if value is None else f" with {sweep_spec.split('=')[0]} = {value}"
-            click.echo(f"simulated {done} of {games} games{where}", err=True)
+            click.echo(f"simulated {done} of {count(games, 'game')}{where}", err=True)
 
     if sweep_spec is None:
         summary = simulate(rules, games, seed, harmony, smush, progress, workers)

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.simulate import PROGRESS_FROM, resolve_paths, simulate_group
+from smersh_dsl.wording import count
 
 
 @simulate_group.command("campaign")
@@ -49,7 +50,7 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
 
     def progress(done: int) -> None:
         if total >= PROGRESS_FROM and (done % step == 0 or done == total):
-            click.echo(f"simulated {done} of {total} campaigns", err=True)
+            click.echo(f"simulated {done} of {count(total, 'campaign')}", err=True)
 
     from smersh_dsl.play.campaign.sim import Broken
     from smersh_dsl.play.core.errors import NotPlayable

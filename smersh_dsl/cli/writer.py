@@ -10,6 +10,7 @@ import click
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, default_paths
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.project.discover import UsageError
+from smersh_dsl.wording import count
 
 
 @cli.command("graph")
@@ -113,7 +114,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     outcomes = [_fmt_file(file, root, check_only, show_diff) for file, root in files]
     unformatted, failed = outcomes.count("changed"), outcomes.count("failed")
     done = "would reformat" if (check_only or show_diff) else "reformatted"
-    click.echo(f"{len(files)} file(s): {unformatted} {done}, {failed} left alone", err=True)
+    click.echo(f"{count(len(files), 'file')}: {unformatted} {done}, {failed} left alone", err=True)
     if failed or ((check_only or show_diff) and unformatted):
         sys.exit(EXIT_FINDINGS)
 

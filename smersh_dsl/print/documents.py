@@ -12,6 +12,7 @@ overflow check lays the section out and reports each such box whose content does
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 # A link to another section's named destination: WeasyPrint cannot resolve an id it does
@@ -26,6 +27,12 @@ class Section:
     html: str         # a complete HTML document
     group: str | None = None   # a top-level bookmark shared by consecutive sections, e.g. a
                                # region; the section's own bookmarks nest under it
+    folio: bool = True         # its pages carry a page number (a title page does not)
+    # Made again once the pages of the sections before it are known (an index giving
+    # pages): called with {anchor id: page number in the merged PDF}; ``html`` is what it
+    # makes of no pages at all. Only a document's last sections may be paged, so that
+    # their own length never moves a page they name.
+    paged: Callable[[Mapping[str, int]], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -34,3 +41,11 @@ class PrintDocument:
     title: str                      # the PDF's title
     sections: tuple[Section, ...]
     forms: bool = False             # render HTML form fields as PDF form fields
+    folios: bool = False            # stamp page numbers on the merged pages (print/folios.py)
+
+    def section(self, key: str) -> Section:
+        """The section of that key (a title page or a cover may come before the first)."""
+        for section in self.sections:
+            if section.key == key:
+                return section
+        raise KeyError(key)

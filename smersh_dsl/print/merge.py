@@ -9,6 +9,8 @@
 - Bookmarks are rebuilt: each section's outline, with its page numbers moved by the
   pages before it, nested under a top-level bookmark for the section's ``group`` (a
   region, "Epic showdowns") when it has one.
+- Page numbers, when the document has them, are stamped on the merged pages
+  (``print/folios.py``).
 - The first section's PDF version, XMP metadata, output intent (when it has one) and
   PDF/X keys are kept, and a PDF/X file gets a file identifier (/ID), so a PDF/X section
   stays PDF/X once merged.
@@ -22,20 +24,26 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, NumberObject, TextStringObject
 
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument
+from smersh_dsl.print.folios import stamp
 
 
 class MergeError(Exception):
     pass
 
 
-def merge(document: PrintDocument, pdfs: list[bytes]) -> bytes:
+def merge(document: PrintDocument, pdfs: list[bytes | PdfReader], *, folios: bytes | None = None,
+          numbers: list[int] = ()) -> bytes:
+    """``folios``: a PDF of page numbers, its i-th page stamped on page ``numbers[i]``."""
     writer = PdfWriter()
-    readers = [PdfReader(io.BytesIO(data)) for data in pdfs]
+    readers = [data if isinstance(data, PdfReader) else PdfReader(io.BytesIO(data))
+               for data in pdfs]
     starts = []
     for reader in readers:
         starts.append(len(writer.pages))
         writer.append(reader, import_outline=False)
     _keep_print_keys(writer, readers[0])
+    if folios is not None:
+        stamp(writer, folios, list(numbers))
     _resolve_cross_links(writer)
     _outline(writer, document, readers, starts)
     writer.add_metadata({**{k: v for k, v in (readers[0].metadata or {}).items()

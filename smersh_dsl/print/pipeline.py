@@ -12,24 +12,35 @@
    PDFs as they were and no partial file behind.
 
 ``jobs=0`` renders each document as one HTML page in one WeasyPrint process, without the
-cache: what the benchmark compares the parallel build with.
+cache: what the benchmark compares the parallel build with (its title page, index and
+folios are still rendered apart, as they must be: ``joined_document``).
+
+Sections are rendered in three stages (``_Stages``): the sections themselves; then the
+sections made from their pages (``Section.paged``: the encounter book's index, which gives
+the page of every heading, ``print/pagemap.py``); then the page numbers, stamped on the
+merged pages (``print/folios.py``). Each stage uses the cache, so a rebuild where no page
+moved renders only the sections that changed.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
-from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from pypdf import PdfReader
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument, Section
+from smersh_dsl.print.folios import folio_html, numbered_pages
 from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
+from smersh_dsl.print.pagemap import page_map
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
 from smersh_dsl.wording import count
@@ -64,7 +75,10 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
     result = PrintResult()
     try:
         if jobs == 0:
-            outputs = {p.target: _single(p, profile, progress, result) for p in planned}
+            joined = [replace(p, document=joined_document(p.document)) for p in planned]
+            progress("rendering each document as one HTML page (and its index and folios)")
+            outputs = _sectioned(joined, profile, 1, SectionCache(enabled=False), progress,
+                                 result, None)
         else:
             outputs = _sectioned(planned, profile, jobs, cache or SectionCache(), progress,
                                  result, renderers)
@@ -78,61 +92,133 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
     return result
 
 
+class _Stages:
+    """Sections rendered in stages, each stage once the one before it is merged in mind:
+    the sections (1), then the sections made from their pages, an index (2), then the
+    folios (3). Each stage looks its sections up in the cache first; one pool of
+    processes, started when a stage first has something to render, serves them all."""
+
+    def __init__(self, profile: Profile, jobs: int | None, cache: SectionCache,
+                 progress: Callable[[str], None], result: PrintResult,
+                 renderers: Renderers | None) -> None:
+        self.profile, self.jobs, self.cache = profile, jobs, cache
+        self.progress, self.result = progress, result
+        self.renderers, self.pool = renderers, None
+        self.pdfs: dict[str, bytes] = {}
+
+    def __enter__(self) -> _Stages:
+        return self
+
+    def __exit__(self, kind, *_: object) -> None:
+        if self.pool is not None and self.pool is not self.renderers:
+            self.pool.close(abandon=kind is not None)
+
+    def run(self, work: list[tuple[Planned, Section, str]]) -> None:
+        todo, queued, cached = [], set(), 0
+        damaged = self.cache.discarded
+        for plan, section, key in work:
+            hit = self.pdfs.get(key) or self.cache.get(key)
+            if hit is not None:
+                self.pdfs[key] = hit
+                cached += 1
+            elif key not in queued:
+                queued.add(key)
+                todo.append((plan, section, key))
+        self.result.cached += cached
+        if cached:
+            self.progress(f"{cached} of {count(len(work), 'section')} unchanged (cached)")
+        damaged = self.cache.discarded - damaged
+        if damaged:
+            self.progress(f"{count(damaged, 'damaged cache entry')} deleted: rendering again")
+        total = len(todo)
+
+        def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
+            self.progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
+                          f"({count(rendered.pages, 'page')})")
+            self.result.rendered += 1
+            problems = _problems(plan, section, rendered)
+            if problems:
+                self.result.diagnostics.extend(problems)
+            else:
+                self.cache.put(key, rendered.pdf)
+            self.pdfs[key] = rendered.pdf
+
+        if not todo:
+            return
+        if self.pool is None:
+            if self.renderers is not None:
+                self.pool = self.renderers
+            else:
+                workers = default_jobs(total) if self.jobs is None else max(1, min(self.jobs, total))
+                if workers > 1:
+                    self.pool = Renderers(workers).start()
+        if self.pool is not None:
+            self.progress(f"rendering {count(total, 'section')} in {self.pool.size} processes")
+            self.pool.render_all(todo, self.profile, finished)
+        else:
+            for index, (plan, section, key) in enumerate(todo, 1):
+                self.progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
+                finished(index, plan, section, key, _render(plan, section, self.profile))
+
+
 def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache: SectionCache,
                progress: Callable[[str], None], result: PrintResult,
                renderers: Renderers | None) -> dict[Path, bytes]:
-    work = [(p, s, section_key(s.html, profile, p.document.forms))
-            for p in planned for s in p.document.sections]
-    pdfs: dict[str, bytes] = {}
-    todo = []
-    damaged = cache.discarded
-    queued: set[str] = set()
-    for plan, section, key in work:
-        hit = pdfs.get(key) or cache.get(key)
-        if hit is not None:
-            pdfs[key] = hit
-            result.cached += 1
-        elif key not in queued:
-            queued.add(key)
-            todo.append((plan, section, key))
-    if result.cached:
-        progress(f"{result.cached} of {len(work)} sections unchanged (cached)")
-    damaged = cache.discarded - damaged
-    if damaged:
-        progress(f"{count(damaged, 'damaged cache entry')} deleted: "
-                 "rendering again")
-    total = len(todo)
-    workers = default_jobs(total) if jobs is None else max(1, min(jobs, total or 1))
+    def keyed(plan: Planned, section: Section) -> tuple[Planned, Section, str]:
+        return plan, section, section_key(section.html, profile, plan.document.forms)
 
-    def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
-        progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
-                 f"({count(rendered.pages, 'page')})")
-        result.rendered += 1
-        problems = _problems(plan, section, rendered)
-        if problems:
-            result.diagnostics.extend(problems)
-        else:
-            cache.put(key, rendered.pdf)
-        pdfs[key] = rendered.pdf
+    parts = {id(p): [keyed(p, s) for s in p.document.sections] for p in planned}
+    # Each section's PDF is parsed once, for the page map and the merge alike: parsing is
+    # most of what either costs.
+    readers: dict[tuple[int, str], PdfReader] = {}      # (plan, section key): its reader
 
-    if todo and (renderers is not None or workers > 1):
-        # In the processes the caller started, or in as many as there are workers.
-        with nullcontext(renderers) if renderers is not None else Renderers(workers) as pool:
-            progress(f"rendering {total} sections in {pool.size} processes")
-            pool.render_all(todo, profile, finished)
-    else:
-        for index, (plan, section, key) in enumerate(todo, 1):
-            progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
-            finished(index, plan, section, key, _render(plan, section, profile))
-    if result.diagnostics:
-        return {}
+    def read(plan: Planned, items) -> list[PdfReader]:
+        # one reader a section of a document (its key there is unique): two sections with
+        # the same PDF are still two sets of pages in the merge
+        for _, section, key in items:
+            if (id(plan), section.key) not in readers:
+                readers[id(plan), section.key] = PdfReader(io.BytesIO(stages.pdfs[key]))
+        return [readers[id(plan), section.key] for _, section, _ in items]
+
+    with _Stages(profile, jobs, cache, progress, result, renderers) as stages:
+        stages.run([item for p in planned for item in parts[id(p)] if item[1].paged is None])
+        if result.diagnostics:
+            return {}
+        # 2. Sections that give pages (an index), made from where the others landed.
+        for plan in planned:
+            items = parts[id(plan)]
+            if any(section.paged for _, section, _ in items):
+                anchors = page_map(read(plan, [i for i in items if i[1].paged is None])).anchors
+                parts[id(plan)] = [
+                    keyed(plan, replace(section, html=section.paged(anchors), paged=None))
+                    if section.paged else (owner, section, key)
+                    for owner, section, key in items]
+        stages.run([item for p in planned for item in parts[id(p)] if item[2] not in stages.pdfs])
+        if result.diagnostics:
+            return {}
+        # 3. Page numbers, once every page is known.
+        folios = {}
+        for plan in planned:
+            if plan.document.folios:
+                items = parts[id(plan)]
+                counts = page_map(read(plan, items), anchors=False).counts
+                numbers = numbered_pages([(n, section.folio) for n, (_, section, _) in
+                                          zip(counts, items)])
+                if numbers:
+                    folio = Section("folios", "page numbers", folio_html(numbers, profile))
+                    folios[id(plan)] = (numbers, keyed(plan, folio))
+        stages.run([item for _, item in folios.values()])
+        if result.diagnostics:
+            return {}
     outputs = {}
     for plan in planned:
-        parts = [pdfs[key] for owner, _, key in work if owner is plan]
-        progress(f"merging {count(len(parts), 'section')} into {plan.target}")
+        pdfs = read(plan, parts[id(plan)])
+        numbers, folio = folios.get(id(plan), ([], None))
+        progress(f"merging {count(len(pdfs), 'section')} into {plan.target}")
         try:
             with quiet_gc():
-                outputs[plan.target] = merge(plan.document, parts)
+                outputs[plan.target] = merge(plan.document, pdfs, numbers=numbers,
+                                             folios=stages.pdfs[folio[2]] if folio else None)
         except MergeError as error:
             raise PrintError(f"{plan.document.name}: {error}") from None
     return outputs
@@ -145,13 +231,22 @@ def _render(plan: Planned, section, profile: Profile) -> Rendered:
         raise RenderFailed.of(plan, section, error) from None
 
 
-def _single(plan: Planned, profile: Profile, progress, result: PrintResult) -> bytes:
-    progress(f"rendering {plan.document.name} as one document")
-    whole = Section(key="whole", title=plan.document.title, html=single_html(plan.document))
-    rendered = _render(plan, whole, profile)
-    result.rendered += 1
-    result.diagnostics.extend(_problems(plan, whole, rendered))
-    return rendered.pdf
+def joined_document(document: PrintDocument) -> PrintDocument:
+    """The document with each run of its sections joined into one HTML page: a run is
+    consecutive sections alike in their folio and not made from pages (an index is made
+    after the rest, and a title page carries no page number, so each stays apart)."""
+    runs: list[list[Section]] = []
+    for section in document.sections:
+        if (runs and section.paged is None and runs[-1][-1].paged is None
+                and runs[-1][-1].folio == section.folio):
+            runs[-1].append(section)
+        else:
+            runs.append([section])
+    sections = tuple(run[0] if len(run) == 1 else
+                     Section(key=f"whole-{n}", title=document.title, folio=run[0].folio,
+                             html=single_html(replace(document, sections=tuple(run))))
+                     for n, run in enumerate(runs, 1))
+    return replace(document, sections=sections)
 
 
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from smersh_dsl.print.books.common import StepContext, page_setup
+from smersh_dsl.print.books.front import title_page
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import html, plain
@@ -149,9 +150,23 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
                                **values)
         sections.append(Section(key=f"encounters-{first}", title=f"{region} {span}", html=html,
                                 group=region))
-    sections.append(Section(key="index", title="Index of encounters", html=index.render(
-        cards=found, subtitle=doc["title"], opening="Index of encounters", **values)))
-    return PrintDocument("encounter-book", title, tuple(sections))
+    def paged(pages, found=found) -> str:
+        return index.render(cards=found, pages=pages, subtitle=doc["title"],
+                            opening="Index of encounters", **values)
+
+    # The index gives the page of every heading, so it is made once the other sections
+    # are laid out (print/pipeline.py); ``html`` is the index without pages.
+    sections.append(Section(key="index", title="Index of encounters", html=paged({}),
+                            paged=paged))
+    front = title_page(doc, "Encounter Book", profile, how=HOW_TO_READ)
+    return PrintDocument("encounter-book", title, (front, *sections), folios=True)
+
+
+# rule: EP-ENC-1 (a page is found by ENCOUNTER.RESPONSE, the entry by the die)
+# rule: EP-ENC-5 (a test's consequences are read only after the test)
+HOW_TO_READ = ("Find the encounter and response at the head of a page (01.7), then the entry "
+               "for the fate die (01.7.4). Read it aloud; stop at a test, and read PASS or "
+               "FAIL only once the dice have spoken.")
 
 
 def _range(found: list[Card], region: str) -> str:

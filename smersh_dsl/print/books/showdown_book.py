@@ -15,6 +15,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from smersh_dsl.print.books.common import StepContext, page_setup, slug
+from smersh_dsl.print.books.front import title_page
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import paragraphs
@@ -70,7 +71,14 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
             front=front, back=back)
         sections.append(Section(key=prefix, title=name, html=html,
                                 group=GROUPS.get(section["kind"])))
-    return PrintDocument("showdown-book", title, tuple(sections))
+    front = title_page(doc, "Epic Showdown Book", profile, how=HOW_TO_READ)
+    return PrintDocument("showdown-book", title, (front, *sections), folios=True)
+
+
+# rule: EP-SHOW-6 (the conclusions sit at the back of each section)
+HOW_TO_READ = ("Open the section of the henchman you face, read its introduction, and go only "
+               "where the book sends you. The endings wait at the back of each section: "
+               "do not peek.")
 
 
 def parts(section: dict, target) -> tuple[list[dict], list[dict]]:

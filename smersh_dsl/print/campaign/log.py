@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from smersh_dsl.print.books.front import title_page
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import render_template
 from smersh_dsl.print.profiles import Profile
@@ -135,9 +136,14 @@ def log_html(doc: dict, profile: Profile) -> str:
 def campaign_log(doc: dict, profile: Profile) -> PrintDocument:
     """The campaign log as one section, its form fields live (``forms=True``)."""
     title = f"{doc.get('title', '')}: campaign log"
+    front = title_page(doc, "Campaign Log", profile, how=HOW_TO_FILL)
     return PrintDocument("campaign-log", title,
-                         (Section("campaign-log", "Campaign log", log_html(doc, profile)),),
-                         forms=True)
+                         (front, Section("campaign-log", "Campaign log", log_html(doc, profile))),
+                         forms=True, folios=True)
+
+
+HOW_TO_FILL = ("One log for the whole campaign: fill it in on screen, or print it and use a "
+               "pencil. After each scenario, record what its steps tell you to.")
 
 
 def has_log(doc: dict) -> bool:
