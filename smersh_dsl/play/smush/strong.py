@@ -10,9 +10,10 @@ and takes the move that won most often. Each sample first deals what the bot can
 her deck, drawn from the defence cards she has not seen face up, each face-down one on
 a random face; for SMUSH, the order of her own deck. Every candidate meets the same
 samples and the same dice (common random numbers), so the comparison is between moves,
-not luck. The simulated games are played by the quick policy of rollout.py. The greedy
-bot's move is kept unless another won clearly more often (a few samples cannot tell
-small differences apart). Choices inside an incursion (flip powers, paying, on-bypass
+not luck. The simulated games are played by the quick policies of rollout.py: `QuickBot`
+for Harmony's searches, `SharpBot` for SMUSH's. Harmony keeps the greedy bot's move
+unless another won clearly more often (a few samples cannot tell small differences
+apart); SMUSH takes the move that won most. Choices inside an incursion (flip powers, paying, on-bypass
 powers, ransoms) are tactical and are left to the greedy bot."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import random
 from smersh_dsl.play.smush.bots import GreedyBot
 from smersh_dsl.play.smush.engine import Choice, Game, Player
 from smersh_dsl.play.smush.incursion import apply_rearrange
-from smersh_dsl.play.smush.rollout import QuickBot
+from smersh_dsl.play.smush.rollout import QuickBot, SharpBot
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 from smersh_dsl.play.smush.table import Defence, Table
 
@@ -36,6 +37,13 @@ BUDGET = 32               # simulated games per choice, shared among its candida
 MIN_SAMPLES = 4           # ... but at least this many per candidate
 SHAPING = 0.25            # a simulated game's worth: a win, plus this much for crystals
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
+ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated games
+# How much better than the greedy bot's move another must score, in square roots of the
+# samples a candidate (about 1.4 standard deviations of the difference at 1.0). Measured
+# (docs/smush.md, "Strong bots"): Harmony does best keeping the greedy move unless another
+# is clearly better; SMUSH, whose SharpBot games weigh her moves more truly, does best
+# taking the move that won most.
+MARGIN = {HARMONY: 1.0, SMUSH: 0.0}
 
 
 class Forced:
@@ -82,10 +90,10 @@ class StrongBot(GreedyBot):
             candidates = candidates[:MAX_CANDIDATES]
         wins = self.search(game, choice, candidates)
         best = max(candidates, key=lambda i: (wins[i], greedy[i], -i))
-        # The greedy bot's move stands unless the search finds another clearly better: by
-        # more than sqrt(samples) wins, about 1.4 standard deviations of the difference.
-        samples = self.samples(len(candidates))
-        return best if wins[best] - wins[candidates[0]] > math.sqrt(samples) else candidates[0]
+        # The greedy bot's move stands unless the search finds another better by more than
+        # the side's margin (MARGIN).
+        margin = MARGIN[choice.side] * math.sqrt(self.samples(len(candidates)))
+        return best if wins[best] - wins[candidates[0]] > margin else candidates[0]
 
     def samples(self, candidates: int) -> int:
         return max(MIN_SAMPLES, self.budget // candidates)
@@ -103,7 +111,7 @@ class StrongBot(GreedyBot):
 
     def play_out(self, table: Table, choice: Choice, candidate: int, dice: int) -> float:
         rng = random.Random(dice)
-        quick = QuickBot(rng)
+        quick = ROLLOUT[choice.side](rng)
         seats: dict[str, Player] = {HARMONY: quick, SMUSH: quick}
         phase = RESUME[choice.kind]
         if choice.kind == "rearrange":
