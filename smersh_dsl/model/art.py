@@ -4,6 +4,7 @@ like names (checks/art.py) and carried as paths in the JSON."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -41,3 +42,22 @@ class CardBack(Node):
 
     deck: Name
     art: Art
+
+
+# Decks whose cards share a back, by the key the card sheets give them (print/cards/);
+# an encounter deck is `encounter-` and its region's key.
+DECKS = ("status", "gadget", "mission", "villain", "stranded", "dead-drop", "red-intel")
+
+
+def deck_key(text: str) -> str:
+    """`"Dead Drop"` -> `dead-drop`, `"North America"` -> `north-america`."""
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+
+
+# `:Spycraft:` in writer text: an icon by name, a space in the name written as `_`.
+ICON_IN_TEXT = re.compile(r":([A-Za-z][A-Za-z0-9_']*):")
+
+
+def icon_key(name: str) -> str:
+    """The name an icon is written by in text: `"Hand to Hand"` -> `Hand_to_Hand`."""
+    return name.replace(" ", "_")
