@@ -35,7 +35,7 @@ class Box:
 
 CARD_ART_HEIGHT_MM = 30.0       # the picture across the top of a card's face
 SECTION_ART_HEIGHT_MM = 45.0    # the picture under a region's or a showdown's title
-BOOK_TEXT_WIDTH_MM = 180.0      # the widest text block of the books (A4 and Letter)
+BOOK_TEXT_WIDTH_MM = 188.0      # the widest text block of the books: Letter less its margins
 ICON_MM = 4.0                   # an icon in a line of text: its height, about a capital's and a half
 
 BOXES: dict[Place, Box] = {

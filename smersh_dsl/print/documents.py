@@ -34,3 +34,7 @@ class PrintDocument:
     title: str                      # the PDF's title
     sections: tuple[Section, ...]
     forms: bool = False             # render HTML form fields as PDF form fields
+    # (project folder, path as written) of every picture its pages may show: the fetcher
+    # reads these (once found inside their folder and sniffed) and nothing else of the
+    # project (print/fetch.py); the cache keys a section by their contents too
+    pictures: tuple[tuple[str, str], ...] = ()

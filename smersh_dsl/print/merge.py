@@ -20,6 +20,7 @@ import io
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, NumberObject, TextStringObject
 
+from smersh_dsl.print.shared_images import share_images
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument
 
 
@@ -36,6 +37,7 @@ def merge(document: PrintDocument, pdfs: list[bytes]) -> bytes:
         writer.append(reader, import_outline=False)
     _keep_print_keys(writer, readers[0])
     _resolve_cross_links(writer)
+    share_images(writer)
     _outline(writer, document, readers, starts)
     writer.add_metadata({**{k: v for k, v in (readers[0].metadata or {}).items()
                             if k in ("/Producer", "/GTS_PDFXVersion", "/GTS_PDFXConformance",

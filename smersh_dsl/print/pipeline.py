@@ -30,6 +30,7 @@ from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
+from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
 from smersh_dsl.wording import count
@@ -81,7 +82,8 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
 def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache: SectionCache,
                progress: Callable[[str], None], result: PrintResult,
                renderers: Renderers | None) -> dict[Path, bytes]:
-    work = [(p, s, section_key(s.html, profile, p.document.forms))
+    work = [(p, s, section_key(s.html, profile, p.document.forms,
+                               pictures_digest(p.document.pictures, s.html)))
             for p in planned for s in p.document.sections]
     pdfs: dict[str, bytes] = {}
     todo = []
@@ -140,7 +142,8 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
 
 def _render(plan: Planned, section, profile: Profile) -> Rendered:
     try:
-        return render_section(section.html, profile, plan.document.forms)
+        return render_section(section.html, profile, plan.document.forms,
+                              plan.document.pictures)
     except RenderError as error:
         raise RenderFailed.of(plan, section, error) from None
 

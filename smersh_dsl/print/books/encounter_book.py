@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
+from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
@@ -134,8 +136,10 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
     title = f"{doc['title']}: Encounter Book"
     ctx = StepContext(_not_linked, links=False)
     values = {"page": page_setup(profile), "title": title, "running_title": doc["title"],
+              "section_art_mm": SECTION_ART_HEIGHT_MM,
 }
     found = cards(doc, profile)
+    arts = {r["name"]: r.get("art") for r in doc.get("regions", [])}
     sections = []
     seen_regions: set[str] = set()
     for chunk in _chunks(found):
@@ -145,13 +149,16 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
         seen_regions.add(region)
         span = first if first == last else f"{first}\u2013{last}"
         html = template.render(cards=chunk, ctx=ctx, opening=opening,
+                               section_art=arts.get(region) if opening else None,
                                subtitle=f"Encounter book \u00b7 encounters {_range(found, region)}",
                                **values)
         sections.append(Section(key=f"encounters-{first}", title=f"{region} {span}", html=html,
                                 group=region))
     sections.append(Section(key="index", title="Index of encounters", html=index.render(
-        cards=found, subtitle=doc["title"], opening="Index of encounters", **values)))
-    return PrintDocument("encounter-book", title, tuple(sections))
+        cards=found, subtitle=doc["title"], opening="Index of encounters", section_art=None,
+        **values)))
+    cover = cover_section(doc, profile, "Encounter Book")
+    return PrintDocument("encounter-book", title, tuple(([cover] if cover else []) + sections))
 
 
 def _range(found: list[Card], region: str) -> str:

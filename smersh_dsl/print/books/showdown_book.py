@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
+from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup, slug
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import environment
@@ -67,10 +69,12 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
         html = template.render(
             title=title, running_title=doc["title"], page=page_setup(profile), ctx=ctx,
             anchor=prefix, heading=name, subtitle=_subtitle(section), sheet=_sheet(section, sheets),
-            front=front, back=back)
+            front=front, back=back, section_art=section.get("art"),
+            section_art_mm=SECTION_ART_HEIGHT_MM)
         sections.append(Section(key=prefix, title=name, html=html,
                                 group=GROUPS.get(section["kind"])))
-    return PrintDocument("showdown-book", title, tuple(sections))
+    cover = cover_section(doc, profile, "Showdown Book")
+    return PrintDocument("showdown-book", title, tuple(([cover] if cover else []) + sections))
 
 
 def parts(section: dict, target) -> tuple[list[dict], list[dict]]:
