@@ -22,7 +22,7 @@ from smersh_dsl.print.pipeline import Planned, build
 from smersh_dsl.print.profiles import profile
 from smersh_dsl.project.load import load_paths
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
 
 RED, GREEN, BLUE = (220, 20, 20), (20, 180, 40), (0, 0, 255)
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
@@ -79,6 +79,7 @@ def _near(pixel: tuple, colour: tuple, tolerance: int = 30) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
 
+@needs_poppler
 def test_pod_card_art_reaches_the_bleed(tmp_path: Path):
     result, pdfs = _pdfs(_project(tmp_path), "pod", ("cards",))
     assert result.diagnostics == []
@@ -94,6 +95,7 @@ def test_pod_card_art_reaches_the_bleed(tmp_path: Path):
         assert _near(back.getpixel((x, y)), GREEN), (x, y)
 
 
+@needs_poppler
 def test_pnp_card_art_sits_in_the_card_cell(tmp_path: Path):
     result, pdfs = _pdfs(_project(tmp_path), "pnp", ("cards",))
     assert result.diagnostics == []
@@ -108,6 +110,7 @@ def test_pnp_card_art_sits_in_the_card_cell(tmp_path: Path):
     assert _near(back.getpixel((mm(left + 2 * 63 + 30), mm(top + 44))), GREEN)
 
 
+@needs_poppler
 def test_an_icon_sits_inline_in_a_test_line_at_text_size(tmp_path: Path):
     result, pdfs = _pdfs(_project(tmp_path), "pnp", ("encounter-book",))
     assert result.diagnostics == []
@@ -182,6 +185,7 @@ def test_a_picture_is_embedded_once_however_many_cards_show_it(tmp_path: Path):
     assert _image_objects(pdfs["cards"], tmp_path) == 2         # casino and back, 900 px wide
 
 
+@needs_poppler
 def test_changing_a_pictures_bytes_renders_its_sections_again(tmp_path: Path):
     root = _project(tmp_path)
     cache = SectionCache(tmp_path / "cache")
@@ -193,3 +197,34 @@ def test_changing_a_pictures_bytes_renders_its_sections_again(tmp_path: Path):
     assert (changed.rendered, changed.cached) == (1, 1)
     back = _pages(pdfs["cards"], tmp_path)[1]               # card 1's back, in column 3
     assert _near(back.getpixel((int((10.5 + 2 * 63 + 30) / 25.4 * 100), int(60 / 25.4 * 100))), BLUE)
+
+
+def test_an_svg_pictures_own_references_are_refused(tmp_path: Path):
+    """An SVG inside the project may not read another file or a URL through its <image>."""
+    root = _project(tmp_path)
+    (root / "icons" / "spycraft.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<image href="file:///etc/hostname" width="10" height="10"/>'
+        '<image href="https://example.com/x.png" width="10" height="10"/></svg>', encoding="utf-8")
+    result, pdfs = _pdfs(root, "pnp", ("encounter-book",))
+    assert pdfs == {}
+    messages = " ".join(d.message for d in result.diagnostics if d.code == "P102")
+    assert "file:///etc/hostname" in messages and "https://example.com/x.png" in messages
+
+
+def test_a_red_intel_token_shows_its_icon():
+    """SH-INTEL-1, Swagman's Hope: "On the face of each Red Intel token is a number and an
+    icon". With the bundled icons, each token's disc shows its icon's picture."""
+    from conftest import REPO
+    from smersh_dsl.print.cards.smersh import red_intel_deck
+
+    projects, _, _ = load_paths([REPO / "books" / "swagmans-hope"])
+    project = projects[0]
+    doc = document(project)
+    from smersh_dsl.print.pictures import showing
+    with showing(pictures_of(project)):
+        [deck] = list(red_intel_deck(doc))
+    faces = {card.label: str(card.face) for card in deck.cards}
+    weapons = next(face for label, face in faces.items() if "Weapons" in label)
+    assert 'class="icon disc-picture"' in weapons and "icons/weapons.svg" in weapons
+    assert all("disc-picture" in face for face in faces.values())

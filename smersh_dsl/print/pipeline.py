@@ -188,7 +188,8 @@ def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:
     shown = url if len(url) <= 200 else url[:200] + "..."
     return Diagnostic.of("P102", _span(None, plan),
                          f"{plan.document.name}, section {section.title}: refused to read "
-                         f"{shown}: a print document may use only smersh's own files")
+                         f"{shown}: a print document may use only smersh's own files and "
+                         "the pictures inside the project folder")
 
 
 def _overflow(plan: Planned, label: str, span, excess_mm: float) -> Diagnostic:
