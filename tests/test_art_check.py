@@ -79,3 +79,18 @@ def test_dpi_follows_the_fit():
     wide = (1630, 600)                              # 600 px down 94 mm: 162 dpi
     assert round(printed_dpi(wide, box, Fit.COVER)) == 162
     assert round(printed_dpi(wide, box, Fit.CONTAIN)) == 600
+
+
+def test_hovering_a_picture_says_what_it_is_and_its_dpi(tmp_path: Path):
+    from smersh_dsl.lsp.hover import hover_text
+    from smersh_dsl.lsp.index import ProjectIndex
+    from smersh_dsl.project.load import load_paths
+
+    project = _project(tmp_path, "art/casino.png")
+    Image.new("RGB", (900, 400)).save(project / "art" / "casino.png")
+    [loaded], _, _ = load_paths([project])
+    index = ProjectIndex(loaded)
+    file = loaded.files[0].path
+    assert hover_text(index, file, 2, 26) == (
+        "`art/casino.png`: PNG, 900 x 400 pixels, 308 dpi on a card front")
+    assert hover_text(index, file, 1, 3) is None

@@ -31,7 +31,12 @@ _FRONTS = (EncounterCard, TextCard, MissionCard)
 
 def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
     """Every picture the project's own files place, with where it prints."""
-    for definition in project.definitions():
+    return placed_in(project.definitions())
+
+
+def placed_in(definitions) -> Iterator[tuple[Art, Place]]:
+    """Every picture these blocks place, with where it prints."""
+    for definition in definitions:
         if isinstance(definition, (GameDef, CampaignDef, CardGameDef)) and definition.cover:
             yield definition.cover, Place.COVER
         if isinstance(definition, GameDef):
