@@ -18,7 +18,7 @@ from pypdf.generic import DictionaryObject, IndirectObject, NameObject, StreamOb
 def _identity(image: StreamObject) -> bytes:
     """What makes two image XObjects the same picture: their bytes and their dictionary
     (with a soft mask, the mask's own identity)."""
-    digest = hashlib.sha256(image.get_data() if not hasattr(image, "_data") else image._data)
+    digest = hashlib.sha256(getattr(image, "_data", None) or image.get_data())
     for key in sorted(k for k in image.keys() if k not in ("/Length", "/SMask")):
         digest.update(f"{key}={image[key]!r};".encode())
     mask = image.get("/SMask")
@@ -28,8 +28,9 @@ def _identity(image: StreamObject) -> bytes:
 
 
 def share_images(writer: PdfWriter) -> int:
-    """Point every page at one copy of each picture; how many copies became unused."""
+    """Point every page at one copy of each picture; how many references moved to it."""
     first: dict[bytes, IndirectObject] = {}
+    seen: dict[int, IndirectObject] = {}      # by object number: pages share resources
     shared = 0
     for page in writer.pages:
         resources = page.get("/Resources")
@@ -42,7 +43,9 @@ def share_images(writer: PdfWriter) -> int:
             image = ref.get_object()
             if not isinstance(ref, IndirectObject) or image.get("/Subtype") != "/Image":
                 continue
-            known = first.setdefault(_identity(image), ref)
+            known = seen.get(ref.idnum)
+            if known is None:
+                known = seen[ref.idnum] = first.setdefault(_identity(image), ref)
             if known.idnum != ref.idnum:
                 xobjects[NameObject(name)] = known
                 shared += 1

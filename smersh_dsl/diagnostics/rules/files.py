@@ -24,7 +24,7 @@ RULES = [
          _GAME + 'status "Marked" { art "../../etc/passwd" effect "You are watched." }',
          _GAME + 'status "Marked" { art "art/marked.png" effect "You are watched." }',
          phase="files"),
-    Rule("F003", "image-url", E, "an image named by a URL",
+    Rule("F003", "image-url", E, "an image named by its URL instead of its path",
          "A picture is a file of the project, never an address: `http://`, `https://`, "
          "`file://`, `data:` and every other URL is refused, by the checker and by the "
          "print's fetcher, which never touches the network. Download the picture into "
