@@ -23,6 +23,7 @@ from smersh_dsl.model.cardgame import CardGameDef
 from smersh_dsl.model.cards import EncounterCard, MissionCard, TextCard
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import GameDef, Region
 from smersh_dsl.parse.scan import Positions, literals
 
@@ -56,7 +57,7 @@ def declared_icons(project: Project) -> Iterator[Icon]:
             yield from member.header.icons
 
 
-def _file_findings(root: Path, written: str, span, place: Place, fit: Fit
+def _file_findings(root: Path, written: str, span: Span, place: Place, fit: Fit
                    ) -> Iterator[Diagnostic]:
     where = locate(root, written)
     if not isinstance(where, Located):
