@@ -47,13 +47,41 @@ SECTION = '''{kind} {{
 '''
 
 
-def write(entries: int, root: Path, per_file: int = 100) -> None:
+ICONS = '''  icon Spycraft "icons/spycraft.svg"
+  icon Athletics "icons/athletics.svg"
+'''
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" '
+        'r="10" fill="{colour}"/><path d="M6 12h12M12 6v12" stroke="#fff" stroke-width="2"/></svg>\n')
+
+
+def write_pictures(root: Path, cards: int) -> None:
+    """An icon for each skill the tests name, and a picture of its own for every card
+    (900 x 400 pixels: 300 dpi across a card's picture band)."""
+    from PIL import Image
+
+    (root / "icons").mkdir(exist_ok=True)
+    (root / "art").mkdir(exist_ok=True)
+    for name, colour in (("spycraft", "#2f4f86"), ("athletics", "#2d6a4f")):
+        (root / "icons" / f"{name}.svg").write_text(ICON.format(colour=colour), encoding="utf-8")
+    for c in range(1, cards + 1):
+        picture = Image.linear_gradient("L").resize((900, 400)).convert("RGB")
+        picture.paste((c * 37 % 256, c * 91 % 256, c * 53 % 256), (0, 0, 300, 120))
+        picture.save(root / "art" / f"card-{c}.png")
+
+
+def write(entries: int, root: Path, per_file: int = 100, images: bool = False) -> None:
+    """``images``: an icon in every test line (both skills named have one) and a picture on
+    every card, for bench/print_book.py --images."""
     root.mkdir(parents=True, exist_ok=True)
     cards = max(1, entries // 25)
-    (root / "book.smersh").write_text(HEADER + SECTION.format(kind="showdown Zed")
+    header = HEADER.replace("  players 1..4\n", "  players 1..4\n" + ICONS) if images else HEADER
+    if images:
+        write_pictures(root, cards)
+    (root / "book.smersh").write_text(header + SECTION.format(kind="showdown Zed")
                                       + SECTION.format(kind="lobo A").replace("successes >= 2", "successes >= 2"),
                                       encoding="utf-8")
-    lines = [f'card Europe {c} "Card {c}" {{ ' + " ".join(f'response {r} "Response {r}"' for r in range(1, 6)) + " }"
+    art = (lambda c: f'art "art/card-{c}.png" ') if images else (lambda c: "")
+    lines = [f'card Europe {c} "Card {c}" {{ ' + art(c) + " ".join(f'response {r} "Response {r}"' for r in range(1, 6)) + " }"
              for c in range(1, cards + 1)]
     (root / "cards.smersh").write_text("\n".join(lines) + "\n", encoding="utf-8")
     chunk, files = [], 0
@@ -71,4 +99,6 @@ def write(entries: int, root: Path, per_file: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    write(int(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 100)
+    args = [a for a in sys.argv[1:] if a != "--images"]
+    write(int(args[0]), Path(args[1]), int(args[2]) if len(args) > 2 else 100,
+          images="--images" in sys.argv)

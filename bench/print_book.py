@@ -1,6 +1,7 @@
 """Benchmark the encounter book of a 3,000-entry project (reported, not a timed test).
 
     python bench/print_book.py [ENTRIES] [DIR]
+    python bench/print_book.py --images [ENTRIES] [DIR]
 
 Generates the project with bench/generate.py, then times, each against an empty cache:
 
@@ -12,7 +13,12 @@ Each time includes what `smersh build --format pdf` does for the book: check the
 project, make its JSON document and the book's HTML, render, merge and write.
 
 The goals (issue #6): 2. in at most 25 s and at least 1.7 times faster than 1.; 3. in at
-most 5 s. The figures depend on the machine and on what else it is doing: each line gives
+most 5 s.
+
+With ``--images`` it times instead the encounter book and the card sheets, ``--jobs 2``
+with an empty cache, of the same project twice: without pictures, then with an icon in
+every test line and a picture of its own on every card (issue #20: goal, at most 1.3
+times the time without). The figures depend on the machine and on what else it is doing: each line gives
 the wall-clock time, the CPU time of this process and its workers, and the load average,
 so a run on a busy machine can still be read.
 """
@@ -58,6 +64,52 @@ def timed(label: str, project: Path, target: Path, jobs: int, cache) -> float:
     return seconds
 
 
+def timed_documents(label: str, project: Path, out: Path, cache) -> tuple[float, float]:
+    """Check the project, make its encounter book and card sheets with the project's
+    pictures, render them with two processes and write them, as `smersh build` does."""
+    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.export.document import document
+    from smersh_dsl.print.catalogue import BUILDERS
+    from smersh_dsl.print.pictures import pictures_of
+    from smersh_dsl.print.pipeline import Planned, build
+    from smersh_dsl.print.profiles import profile
+    from smersh_dsl.print.workers import Renderers
+
+    start, cpu = time.perf_counter(), _cpu()
+    projects, found = check_paths([project])
+    assert not [d for d in found if d.severity.value == "error"], found[:3]
+    chosen = profile("pnp")
+    doc = document(projects[0], with_sources=True)
+    with Renderers(2) as renderers:
+        planned = [Planned(out / f"{b.name}.pdf", b.build(doc, chosen, pictures_of(projects[0])))
+                   for b in BUILDERS if b.name in ("encounter-book", "cards")]
+        result = build(planned, chosen, jobs=2, cache=cache, renderers=renderers)
+    assert not result.diagnostics, result.diagnostics[:3]
+    seconds, used = time.perf_counter() - start, _cpu() - cpu
+    sizes = ", ".join(f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in sorted(out.glob("*.pdf")))
+    print(f"{label:<36} {seconds:6.1f} s wall {used:6.1f} s CPU  "
+          f"({result.rendered} sections; {sizes}; load {os.getloadavg()[0]:.1f})", flush=True)
+    return seconds, used
+
+
+def images_main(entries: int, root: Path) -> None:
+    from smersh_dsl.print.cache import SectionCache
+
+    times = {}
+    print(f"{entries} entries, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    for mode, flags in (("without pictures", []), ("with icons and card art", ["--images"])):
+        project = root / mode.replace(" ", "-")
+        shutil.rmtree(project, ignore_errors=True)
+        subprocess.run([sys.executable, str(HERE / "generate.py"), str(entries), str(project), *flags],
+                       check=True)
+        shutil.rmtree(root / "print-cache", ignore_errors=True)
+        times[mode] = timed_documents(f"--jobs 2, {mode}", project, root / "out" / mode.replace(" ", "-"),
+                                      SectionCache(root / "print-cache"))
+    (wall, cpu), (plain_wall, plain_cpu) = times["with icons and card art"], times["without pictures"]
+    print(f"\nwith pictures / without: {wall / plain_wall:.2f}x wall, {cpu / plain_cpu:.2f}x CPU "
+          "(goal: at most 1.3x; on a shared machine the CPU ratio is the steadier one)")
+
+
 def _cpu() -> float:
     """CPU seconds used by this process and its finished children (the render workers)."""
     times = os.times()
@@ -67,8 +119,12 @@ def _cpu() -> float:
 def main() -> None:
     from smersh_dsl.print.cache import SectionCache
 
-    entries = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
-    root = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(tempfile.mkdtemp(prefix="smersh-bench-"))
+    args = [a for a in sys.argv[1:] if a != "--images"]
+    entries = int(args[0]) if args else 3000
+    root = Path(args[1]) if len(args) > 1 else Path(tempfile.mkdtemp(prefix="smersh-bench-"))
+    if "--images" in sys.argv:
+        os.environ["SMERSH_CACHE_DIR"] = str(root / "parse-cache")
+        return images_main(entries, root)
     project, out = root / "project", root / "out"
     subprocess.run([sys.executable, str(HERE / "generate.py"), str(entries), str(project)], check=True)
     os.environ["SMERSH_CACHE_DIR"] = str(root / "parse-cache")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # Findings that something is missing or unknown, which a block that did not parse (or a
 # base game that was not found) may well define: held back until the project is complete,
 # as a compiler stops at syntax errors. Findings inside a block that parsed still stand.
-ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "N018", "C001", "C002", "A003", "H004",
+ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "N018", "N019", "N020", "C001", "C002", "A003", "H004",
                      "K001", "K002", "K003", "B001", "B002", "M001", "M003", "P003"})
 
 

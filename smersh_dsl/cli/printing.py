@@ -34,6 +34,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     from smersh_dsl.export.document import buildable, document
     from smersh_dsl.export.outputs import OutputError, OutputFolder
     from smersh_dsl.print.catalogue import builders_for
+    from smersh_dsl.print.pictures import pictures_of
     from smersh_dsl.print.pipeline import Planned, PrintError, build
     from smersh_dsl.print.profiles import profile
 
@@ -52,7 +53,8 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
         with _terminate_unwinds(), _renderers(jobs) as renderers:
-            planned = [Planned(target, builder.build(doc, chosen), str(project.root))
+            planned = [Planned(target, builder.build(doc, chosen, pictures_of(project)),
+                               str(project.root))
                        for target, (project, doc, builder) in zip(targets, wanted)]
             result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
                            write=folder.write)

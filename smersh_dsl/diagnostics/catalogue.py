@@ -1,7 +1,8 @@
 """The one rule catalogue: every diagnostic code is declared here once.
 
 Codes are grouped by phase (the letter) and never reused:
-I input files, S syntax, P projects, N names, D duplicates, V variants (docs/rules.md has all).
+I input files, S syntax, P projects, N names, D duplicates, V variants, F the files art
+and icons name (docs/rules.md has all).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ PHASES = {
     "variants": "V: variants",
     "domain": "X, A, K, M: expansions, Swagman's Hope, the campaign, S.M.U.S.H.",
     "text": "T: text", "settings": "L: suppressions and configuration",
+    "files": "F: art and icon files (found by `smersh check`, without rendering)",
     "print": "P1: print (`smersh build --format pdf`)",
 }
 

@@ -12,13 +12,15 @@ from smersh_dsl import __version__
 from smersh_dsl.export.campaign import campaign_header, scenario_json
 from smersh_dsl.export.cardgame import defence_card_json, gadget_card_json
 from smersh_dsl.export.game import EntryMemo, content, variant_json, vocabulary
+from smersh_dsl.export.art import art_json
 from smersh_dsl.export.steps import Json
+from smersh_dsl.model.art import deck_key
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import Project, ProjectKind
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.cards import EncounterCard
-from smersh_dsl.model.world import ExpansionDef, GameDef
+from smersh_dsl.model.world import ExpansionDef, GameDef, Region
 
 FORMAT_VERSION = 1
 # A document names its schema by file, a reference resolved beside the document, where
@@ -88,7 +90,7 @@ def document(project: Project, with_sources: bool = False, merged: bool = False,
         doc = _head("expansion", header.key.text, header.title, header.version)
         doc["extends"] = {"game": header.extends.name,
                           "version": base.header.version if base is not None and base.header else None}
-        doc["vocabulary"] = vocabulary(header)
+        doc["vocabulary"] = vocabulary(header, _region_keys(project))
         own = _content_of(project)
         inherited = {identity(d) for d in (_content_of(base) if base else [])}
         doc["overrides"] = sorted(described(d) for d in own if identity(d) in inherited)
@@ -96,13 +98,14 @@ def document(project: Project, with_sources: bool = False, merged: bool = False,
         return doc
     if isinstance(header, GameDef):
         doc = _head("game", header.key.text, header.title, header.version)
-        doc["vocabulary"] = vocabulary(header)
+        doc["vocabulary"] = vocabulary(header, _region_keys(project))
         doc["expansions"] = []
         doc.update(content(_content_of(project), with_sources, memo))
         return doc
     if isinstance(header, CampaignDef):
         doc = _head("campaign", header.key.text, header.title, header.version)
         doc.update(campaign_header(header))
+        doc["cover"] = art_json(header.cover)
         doc["scenarios"] = [scenario_json(s, with_sources)
                             for s in sorted(project.of_type(Scenario), key=lambda s: s.number)]
         return doc
@@ -110,6 +113,7 @@ def document(project: Project, with_sources: bool = False, merged: bool = False,
         doc = _head("cardgame", header.key.text, header.title, header.version)
         doc["rules"] = [{"name": r.name.text, "values": list(r.values)} for r in header.rules]
         doc["types"] = [t.text for t in header.types]
+        doc["cover"] = art_json(header.cover)
         doc["gadget_cards"] = [gadget_card_json(c, with_sources) for c in
                                sorted(project.of_type(SmushGadgetCard), key=lambda c: c.number)]
         doc["defence_cards"] = [defence_card_json(c, with_sources) for c in
@@ -127,7 +131,7 @@ def _merged(base: Project, expansion: Project, with_sources: bool,
     game, extra = base.header, expansion.header
     assert isinstance(game, GameDef) and isinstance(extra, ExpansionDef)
     doc = _head("game", game.key.text, game.title, game.version)
-    vocab = vocabulary(game)
+    vocab = vocabulary(game, _region_keys(expansion))
     own_rules = {rule_key(r): r for r in extra.rules}
     kept = [r for r in game.rules if rule_key(r) not in own_rules]
     vocab["rules"] = [{"name": r.name.text, "values": list(r.values)} for r in kept + list(extra.rules)]
@@ -139,6 +143,11 @@ def _merged(base: Project, expansion: Project, with_sources: bool,
     doc.update(content(merged_definitions(_content_of(base), _content_of(expansion)), with_sources,
                        memo))
     return doc
+
+
+def _region_keys(project: Project) -> set[str]:
+    """The regions a card back may name: the project's and its base games'."""
+    return {deck_key(r.name.text) for member in project.lineage() for r in member.of_type(Region)}
 
 
 def dumps(doc: Json) -> str:

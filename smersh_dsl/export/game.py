@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.export.art import art_json, back_json, icon_json
 from smersh_dsl.export.sections import henchman_json, showdown_json
 from smersh_dsl.export.steps import Json, StepWriter, with_source
 from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
@@ -37,7 +38,8 @@ def variant_json(variant: Variant) -> Json:
     }
 
 
-def vocabulary(header: GameDef) -> Json:
+def vocabulary(header: GameDef, regions: set[str] = frozenset()) -> Json:
+    """``regions``: the keys of the regions in play, which a card back may name."""
     track = header.lobo_track
     return {
         "skills": [n.text for n in header.skills],
@@ -53,6 +55,9 @@ def vocabulary(header: GameDef) -> Json:
         "rules": [{"name": r.name.text, "values": list(r.values)} for r in header.rules],
         "variants": [variant_json(v) for v in header.variants],
         "intel_icons": [n.text for n in header.intel_icons],
+        "cover": art_json(header.cover),
+        "icons": [icon_json(i) for i in sorted(header.icons, key=lambda i: i.name.text)],
+        "backs": [back_json(b, regions) for b in header.backs],
     }
 
 
@@ -72,14 +77,16 @@ def region_json(region: Region, with_sources: bool) -> Json:
                             for r in region.routes],
                  "bonus": None if region.bonus is None else {
                      "text": region.bonus.text,
-                     "effects": [writer.effect(e) for e in region.bonus.effects]}}
+                     "effects": [writer.effect(e) for e in region.bonus.effects]},
+                 "art": art_json(region.art)}
     return with_source(out, region, with_sources)
 
 
 def _text_card(card: TextCard, with_sources: bool) -> Json:
     out: Json = {"name": card.name.text, "tags": [t.text for t in card.tags],
                  "effect": card.effect, "discard": card.discard, "flavour": card.flavour,
-                 "copies": card.copies, "text": [p.text for p in card.prose]}
+                 "copies": card.copies, "text": [p.text for p in card.prose],
+                 "art": art_json(card.art)}
     return with_source(out, card, with_sources)
 
 
@@ -87,7 +94,8 @@ def _mission(card: MissionCard, with_sources: bool) -> Json:
     writer = StepWriter()
     out: Json = {"name": card.name.text, "region": card.region.name if card.region else None,
                  "city": card.city.name if card.city else None,
-                 "rewards": [writer.block(b) for b in card.rewards], "flavour": card.flavour}
+                 "rewards": [writer.block(b) for b in card.rewards], "flavour": card.flavour,
+                 "art": art_json(card.art)}
     return with_source(out, card, with_sources)
 
 
@@ -107,7 +115,8 @@ def card_json(card: EncounterCard, with_sources: bool) -> Json:
                  "sections": [{"place": s.location.name, "number": s.number, "title": s.title,
                                "responses": [{"number": r.number, "text": r.text}
                                              for r in s.responses]}
-                              for s in card.sections]}
+                              for s in card.sections],
+                 "art": art_json(card.art)}
     return with_source(out, card, with_sources)
 
 

@@ -7,6 +7,7 @@ Node ids are stable and readable: `intro`, `encounter:5`, `tally:end`,
 from __future__ import annotations
 
 from smersh_dsl.analysis.paths import Branch, walk_block
+from smersh_dsl.export.art import art_json
 from smersh_dsl.export.steps import Json, StepWriter, condition, with_source
 from smersh_dsl.model.showdowns import Henchman, Showdown
 
@@ -43,7 +44,8 @@ def showdown_json(showdown: Showdown, with_sources: bool) -> Json:
     first = "intro" if intro is not None else (nodes[0]["id"] if nodes else None)
     out: Json = {"id": f"{showdown.kind.value}:{showdown.name.text}", "kind": showdown.kind.value,
                  "name": showdown.name.text, "successes": showdown.successes,
-                 "start": first, "intro": intro, "nodes": nodes}
+                 "start": first, "intro": intro, "nodes": nodes,
+                 "art": art_json(showdown.art)}
     return with_source(out, showdown, with_sources)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node, Span
 from smersh_dsl.model.steps import Prose
@@ -75,6 +76,7 @@ class CampaignDef(Definition):
     combinations: tuple[Combination, ...] = ()
     combinations_span: Span | None = None      # the `combinations` block, for findings about it
     rules: tuple[RuleSetting, ...] = ()
+    cover: Art | None = None
 
 
 class StepMode(str, Enum):

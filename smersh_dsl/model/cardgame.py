@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.world import RuleSetting
@@ -17,6 +18,7 @@ class CardGameDef(Definition):
     version: str | None = None
     rules: tuple[RuleSetting, ...] = ()
     types: tuple[Name, ...] = ()
+    cover: Art | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
@@ -20,6 +21,7 @@ class TextCard(Definition):
     flavour: str | None = None
     copies: int = 1
     prose: tuple[Prose, ...] = ()
+    art: Art | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,6 +52,7 @@ class MissionCard(Definition):
     city: Ref | None = None
     rewards: tuple[Block, ...] = ()
     flavour: str | None = None
+    art: Art | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,6 +80,7 @@ class EncounterCard(Definition):
     title: str
     responses: tuple[Response, ...] = ()
     sections: tuple[CardSection, ...] = ()
+    art: Art | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

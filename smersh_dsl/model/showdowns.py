@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.effects import Condition
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
@@ -87,3 +88,4 @@ class Showdown(Definition):
     tallies: tuple[Tally, ...] = ()
     conclusions: tuple[Conclusion, ...] = ()
     successes: int | None = None
+    art: Art | None = None          # printed with the introduction

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from smersh_dsl.model.art import Art, CardBack, Icon
 from smersh_dsl.model.effects import Effect
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
@@ -96,6 +97,9 @@ class GameDef(Definition):
     rules: tuple[RuleSetting, ...] = ()
     variants: tuple[Variant, ...] = ()
     intel_icons: tuple[Name, ...] = ()
+    cover: Art | None = None                     # `art` in the header: the book's cover
+    icons: tuple[Icon, ...] = ()
+    backs: tuple[CardBack, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,3 +152,4 @@ class Region(Definition):
     routes: tuple[Route, ...] = ()
     bonus: RegionBonus | None = None
     values: tuple[int, ...] | None = None   # the deck's die values; default: the fate die
+    art: Art | None = None                  # printed where the region opens in the book

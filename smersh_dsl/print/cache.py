@@ -39,8 +39,10 @@ def _weasyprint_version() -> str:
         return "?"
 
 
-def section_key(html: str, profile: Profile, forms: bool) -> str:
-    identity = json.dumps([__version__, _weasyprint_version(), asdict(profile), forms],
+def section_key(html: str, profile: Profile, forms: bool, pictures: str = "") -> str:
+    """``pictures``: a digest of the contents of the pictures the HTML shows
+    (``pictures.pictures_digest``), so that a changed picture renders its sections again."""
+    identity = json.dumps([__version__, _weasyprint_version(), asdict(profile), forms, pictures],
                           sort_keys=True, default=str)
     digest = hashlib.sha256(identity.encode("utf-8"))
     digest.update(b"\0")

@@ -10,10 +10,11 @@ prints nothing loads no template code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 
 from smersh_dsl.print.documents import PrintDocument
+from smersh_dsl.print.pictures import Pictures, showing
 from smersh_dsl.print.profiles import Profile
 
 
@@ -23,9 +24,13 @@ class DocumentBuilder:
     applies: Callable[[dict], bool]     # does this JSON document have one?
     builder: str                        # "module:function", function(doc, profile) -> PrintDocument
 
-    def build(self, doc: dict, profile: Profile) -> PrintDocument:
+    def build(self, doc: dict, profile: Profile, pictures: Pictures | None = None) -> PrintDocument:
+        """The document; with ``pictures`` (``pictures.pictures_of(project)``) its art and
+        icons are printed, and the fetcher may read those files while it renders."""
         module, _, function = self.builder.partition(":")
-        return getattr(import_module(module), function)(doc, profile)
+        with showing(pictures):
+            document = getattr(import_module(module), function)(doc, profile)
+        return document if pictures is None else replace(document, pictures=pictures.refs)
 
 
 def _has_entries(doc: dict) -> bool:

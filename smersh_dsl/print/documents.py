@@ -49,3 +49,7 @@ class PrintDocument:
             if section.key == key:
                 return section
         raise KeyError(key)
+    # (project folder, path as written) of every picture its pages may show: the fetcher
+    # reads these (once found inside their folder and sniffed) and nothing else of the
+    # project (print/fetch.py); the cache keys a section by their contents too
+    pictures: tuple[tuple[str, str], ...] = ()

@@ -26,7 +26,28 @@ def environment() -> Environment:
     env.filters["prose"] = prose
     env.filters["css_string"] = css_string   # text in a stylesheet: `content: {{ x | css_string }}`
     env.globals["phrases"] = phrases   # the wording of effects, conditions and tests
+    env.globals["art_url"] = art_url   # a picture's URL (print/pictures.py), or None
+    env.globals["icon_url"] = icon_url
     return env
+
+
+def art_url(art: dict | None) -> str | None:
+    """The URL of a JSON ``art`` object's picture in the document being built; None when
+    there is none, or when the document is built without its project's pictures."""
+    from smersh_dsl.print.pictures import current
+
+    pictures = current()
+    if not art or pictures is None:
+        return None
+    return pictures.url(art["path"])
+
+
+def icon_url(name: str) -> str | None:
+    """The URL of the icon declared under ``name`` (a skill, region, intel kind), or None."""
+    from smersh_dsl.print.pictures import current
+
+    pictures = current()
+    return None if pictures is None else pictures.icon_for(name)
 
 
 def render_template(name: str, **values: object) -> str:

@@ -32,7 +32,10 @@ class RenderError(Exception):
     """WeasyPrint could not render a section; the message says why, without a traceback."""
 
 
-def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered:
+def render_section(html: str, profile: Profile, forms: bool = False,
+                   pictures: tuple[tuple[str, str], ...] = ()) -> Rendered:
+    """``pictures``: the (project folder, path as written) of each picture the page may
+    show; the fetcher admits those that are image files inside their folder, nothing else."""
     from smersh_dsl.print.fetch import fetcher
     from smersh_dsl.print.overflow import find_overflows
     from smersh_dsl.print.render import layout, pdf_bytes
@@ -40,7 +43,8 @@ def render_section(html: str, profile: Profile, forms: bool = False) -> Rendered
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
-        with quiet_gc(), fetcher().watching() as refused:
+        allowed = fetcher().allowed.also(pictures=pictures) if pictures else None
+        with quiet_gc(), fetcher().watching(allowed) as refused:
             document = layout(html)
             overflows = tuple((o.label, o.span, o.excess_mm) for o in find_overflows(document))
             pdf = pdf_bytes(html, profile, forms=forms, document=document)

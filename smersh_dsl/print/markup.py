@@ -17,19 +17,42 @@ import re
 
 from markupsafe import Markup, escape
 
+from smersh_dsl.model.art import ICON_IN_TEXT
+
 _STAR = "\ue000"   # a private-use stand-in for an escaped star while emphasis is matched
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 _EMPHASIS = re.compile(r"\*(?=\S)(.+?)(?<=\S)\*", re.S)
 
 
 def prose(text: str | None) -> Markup:
-    """HTML for a piece of writer prose."""
+    """HTML for a piece of writer prose; `:Name:` is the icon of that name when the
+    document being built declares one (print/pictures.py), else the text as written."""
     if not text:
         return Markup("")
     html = str(escape(text.replace("\\*", _STAR)))
     html = _STRONG.sub(r"<strong>\1</strong>", html)
     html = _EMPHASIS.sub(r"<em>\1</em>", html)
+    if ":" in html:
+        html = _with_icons(html)
     return Markup(html.replace(_STAR, "*"))
+
+
+def icon_html(url: str, name: str) -> Markup:
+    """An icon inline at text size (``.icon`` in the stylesheets: 1em high)."""
+    return Markup('<img class="icon" src="%s" alt="%s">' % (escape(url), escape(name)))
+
+
+def _with_icons(html: str) -> str:
+    from smersh_dsl.print.pictures import current
+
+    pictures = current()
+    if pictures is None or not pictures.icons:
+        return html
+
+    def icon(match: re.Match) -> str:
+        url = pictures.icon_url(match.group(1))
+        return match.group(0) if url is None else str(icon_html(url, match.group(1).replace("_", " ")))
+    return ICON_IN_TEXT.sub(icon, html)
 
 
 def plain(text: str | None) -> str:

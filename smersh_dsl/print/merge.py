@@ -23,6 +23,7 @@ import io
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, NumberObject, TextStringObject
 
+from smersh_dsl.print.shared_images import share_images
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument
 from smersh_dsl.print.folios import stamp
 
@@ -45,6 +46,7 @@ def merge(document: PrintDocument, pdfs: list[bytes | PdfReader], *, folios: byt
     if folios is not None:
         stamp(writer, folios, list(numbers))
     _resolve_cross_links(writer)
+    share_images(writer)
     _outline(writer, document, readers, starts)
     writer.add_metadata({**{k: v for k, v in (readers[0].metadata or {}).items()
                             if k in ("/Producer", "/GTS_PDFXVersion", "/GTS_PDFXConformance",

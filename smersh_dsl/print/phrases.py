@@ -157,11 +157,24 @@ def test_option(option: dict) -> Markup:
              else Markup("any Basic Skill") if pick == "any"
              else Markup("a Basic Skill picked by a d6"))
     parts = [html('<span class="skill">%s</span>', skill)]
+    icon = _icon_for(option["skill"]) if pick == "named" else None
+    if icon is not None:
+        parts[0] = icon + parts[0]
     if option["modifier"]:       # plain text: an unstyled span costs WeasyPrint a box
         parts.append(escape(signed(option["modifier"])))
     if option["successes"] > 1:
         parts.append(html('<span class="need">[%s]</span>', option["successes"]))
     return Markup(" ").join(parts)
+
+
+def _icon_for(name: str) -> Markup | None:
+    """The icon the game declares under a skill's name, printed before it in a test line."""
+    from smersh_dsl.print.markup import icon_html
+    from smersh_dsl.print.pictures import current
+
+    pictures = current()
+    url = pictures.icon_for(name) if pictures is not None else None
+    return None if url is None else icon_html(url, name) + Markup("\u2009")
 
 
 def test_bonuses(step: dict) -> Markup:

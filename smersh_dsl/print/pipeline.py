@@ -41,6 +41,7 @@ from smersh_dsl.print.folios import folio_html, numbered_pages
 from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.pagemap import page_map
+from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
 from smersh_dsl.wording import count
@@ -165,7 +166,8 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
                progress: Callable[[str], None], result: PrintResult,
                renderers: Renderers | None) -> dict[Path, bytes]:
     def keyed(plan: Planned, section: Section) -> tuple[Planned, Section, str]:
-        return plan, section, section_key(section.html, profile, plan.document.forms)
+        return plan, section, section_key(section.html, profile, plan.document.forms,
+                                          pictures_digest(plan.document.pictures, section.html))
 
     parts = {id(p): [keyed(p, s) for s in p.document.sections] for p in planned}
     # Each section's PDF is parsed once, for the page map and the merge alike: parsing is
@@ -226,7 +228,8 @@ def _sectioned(planned: list[Planned], profile: Profile, jobs: int | None, cache
 
 def _render(plan: Planned, section, profile: Profile) -> Rendered:
     try:
-        return render_section(section.html, profile, plan.document.forms)
+        return render_section(section.html, profile, plan.document.forms,
+                              plan.document.pictures)
     except RenderError as error:
         raise RenderFailed.of(plan, section, error) from None
 
@@ -280,7 +283,8 @@ def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:
     shown = url if len(url) <= 200 else url[:200] + "..."
     return Diagnostic.of("P102", _span(None, plan),
                          f"{plan.document.name}, section {section.title}: refused to read "
-                         f"{shown}: a print document may use only smersh's own files")
+                         f"{shown}: a print document may use only smersh's own files and "
+                         "the pictures inside the project folder")
 
 
 def _overflow(plan: Planned, label: str, span, excess_mm: float) -> Diagnostic:

@@ -142,7 +142,8 @@ class Renderers:
         # busy for seconds after the other had finished.
         ordered = sorted(todo, key=lambda item: len(item[1].html), reverse=True)
         futures: dict[Future, tuple[Any, Any, str]] = {
-            pool.submit(render_section, section.html, profile, plan.document.forms):
+            pool.submit(render_section, section.html, profile, plan.document.forms,
+                        plan.document.pictures):
             (plan, section, key) for plan, section, key in ordered}
         pending, count = set(futures), 0
         while pending:

@@ -11,6 +11,7 @@ TODO = "TODO"
 def encounter(region: str, number: int, title: str, responses: int, values: tuple[int, ...]) -> str:
     lines = [f"# Encounter {number:02d} for {region}: the card and its entries (EP-ENC-1).", "",
              f"card {quote(region) if ' ' in region else region} {number:02d} {quote(title)} {{"]
+    lines += ['  # art "art/encounter.png"    # a picture across the card\'s top (docs/language.md)']
     lines += [f'  response {r} "{TODO}: response {r}"' for r in range(1, responses + 1)]
     lines += ["}", ""]
     for r in range(1, responses + 1):
@@ -108,6 +109,7 @@ def status(name: str) -> str:
     return f"""# A status card (EP-STATUS-1).
 
 status {quote(name)} {{
+  # art "art/status.png"        # a picture across the card's top (docs/language.md)
   effect "{TODO}: what it does."
   discard "{TODO}: when it goes."
 }}
@@ -140,5 +142,10 @@ game {key} {quote(title)} {{
 
   difficulties {{ easy medium hard }}
   players 1..4
+
+  # Pictures from this folder (PNG, JPEG or SVG; docs/language.md, "Art and icons"):
+  # art "art/cover.jpg"                     # the books' cover
+  # icon Spycraft "icons/spycraft.svg"      # printed in test lines, and as :Spycraft: in text
+  # back status art "art/status-back.png"   # the back of every Status card
 }}
 """

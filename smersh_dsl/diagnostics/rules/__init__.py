@@ -4,6 +4,7 @@ from smersh_dsl.diagnostics.rules.conditions import RULES as _CONDITIONS
 from smersh_dsl.diagnostics.rules.coverage import RULES as _COVERAGE
 from smersh_dsl.diagnostics.rules.domain import RULES as _DOMAIN
 from smersh_dsl.diagnostics.rules.duplicates import RULES as _DUPLICATES
+from smersh_dsl.diagnostics.rules.files import RULES as _FILES
 from smersh_dsl.diagnostics.rules.flow import RULES as _FLOW
 from smersh_dsl.diagnostics.rules.henchmen import RULES as _HENCHMEN
 from smersh_dsl.diagnostics.rules.input import RULES as _INPUT
@@ -18,4 +19,4 @@ from smersh_dsl.diagnostics.rules.variants import RULES as _VARIANTS
 
 ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_CONDITIONS, *_COVERAGE,
              *_HENCHMEN, *_VARIANTS, *_DOMAIN, *_TEXT, *_LINT, *_SETTINGS,
-             *_PRINT]
+             *_FILES, *_PRINT]

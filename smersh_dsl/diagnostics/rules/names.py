@@ -68,6 +68,28 @@ RULES = [
              'expansion extra "Extra" extends smrsh { }', 'expansion extra "Extra" extends smersh { }'),
 ]
 
+RULES.append(Rule(
+    "N019", "unknown-icon", E, "an icon named in text that the game does not declare",
+    "Writer text prints an icon where it says `:Name:` (a space in the name written as "
+    "`_`: `:Hand_to_Hand:`). The name must be one that the game's header (or the header "
+    "of the game it extends) declares with `icon NAME \"path\"`; otherwise the text "
+    "would print the colons and the word.",
+    'game g "G" { skills { Spycraft } icon Spycraft "icons/spycraft.svg" }\n'
+    'status "Marked" { effect "Roll one :Spycfart: die less." }',
+    'game g "G" { skills { Spycraft } icon Spycraft "icons/spycraft.svg" }\n'
+    'status "Marked" { effect "Roll one :Spycraft: die less." }', phase="names"))
+
+RULES.append(Rule(
+    "N020", "unknown-deck", E, "a card back for a deck the game does not have",
+    "`back DECK art \"...\"` in the header gives every card of one deck the same back. "
+    "DECK is a region (its encounter deck) or one of `status`, `gadget`, `mission`, "
+    "`villain`, `stranded`, `\"Dead Drop\"`, `\"Red Intel\"`; any other name would give a back "
+    "that no card ever gets.",
+    'game g "G" { skills { Spycraft } back Eurpoe art "art/europe-back.svg" }\n'
+    'region Europe { city Paris }',
+    'game g "G" { skills { Spycraft } back Europe art "art/europe-back.svg" }\n'
+    'region Europe { city Paris }', phase="names"))
+
 _SMUSH = ('cardgame g "G" { types { Tech } }\n'
           'gadget_card 1 { half "Glass Cutter" { type Tech } half "Rope" { type Tech } }\n')
 

@@ -23,15 +23,18 @@ RULES = [
          'gadget "Exploding Pen" { effect "Discard it before a test: gain two dice." }',
          phase="print"),
     Rule("P102", "resource-refused", Severity.ERROR,
-         "a print document names a file or URL outside smersh's own files",
+         "a print document names a file or URL outside smersh's own files and the project's pictures",
          "While it lays a page out, WeasyPrint reads every file and URL the page names: "
-         "fonts, stylesheets, images, `url(...)` in CSS. `smersh build --format pdf` lets it "
-         "read only the files that ship with smersh (its fonts); any other local file, and "
+         "fonts, stylesheets, images, `url(...)` in CSS, references inside an SVG picture. "
+         "`smersh build --format pdf` lets it read only the files that ship with smersh "
+         "(its fonts) and the project's own pictures (`art` and `icon` files inside the "
+         "project folder, PNG, JPEG or SVG by their bytes); any other local file, and "
          "every http, https, ftp or data: address, is refused before anything is read or "
          "fetched, and the build stops with this error, naming the URL, rather than print "
-         "the page without it. Writer text never becomes such a reference (it is escaped "
-         "for HTML and CSS); this error means a template or a stylesheet asked for "
-         "something it must not.",
+         "the page without it. An `art` path that leads out of the project or is a URL "
+         "(F002, F003) ends here when the build runs without the checker; otherwise this "
+         "error means a template, a stylesheet or an SVG picture asked for something it "
+         "must not.",
          '@font-face { font-family: "Spy"; src: url("https://fonts.example.com/spy.ttf") }',
          'font-family: "Smersh Serif Latin", "Smersh Serif";   /* the bundled fonts */',
          phase="print"),

@@ -7,6 +7,7 @@ from typing import Any
 from lark import Token
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.model.art import Art, CardBack, Fit, Icon
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.span import Name, Span
 from smersh_dsl.parse.text import unquote
@@ -118,3 +119,28 @@ class BaseBuilder:
 
     def _keyword(self, children: list) -> str:
         return str(children[0])
+
+    # -- art and icons, wherever they are written
+    def art(self, meta: Where, children: list) -> Art:
+        path, *rest = children
+        fields: dict = {}
+        for item in rest:
+            if isinstance(item, Fit):
+                fields["fit"] = item
+            else:
+                fields["credit"] = item
+        return Art(span=self._span(meta), path=self._text(path),
+                   path_span=self._token_span(path), **fields)
+
+    def art_fit(self, meta: Where, children: list) -> Fit:
+        return Fit(self._keyword(children))
+
+    def art_credit(self, meta: Where, children: list) -> str:
+        return self._text(children[0])
+
+    def icon(self, meta: Where, children: list) -> Icon:
+        return Icon(span=self._span(meta), name=children[0], path=self._text(children[1]),
+                    path_span=self._token_span(children[1]))
+
+    def card_back(self, meta: Where, children: list) -> CardBack:
+        return CardBack(span=self._span(meta), deck=children[0], art=children[1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.campaign import (ActionKind, CampaignDef, CampaignStep, Combination,
                                        EvidenceCard, EvidenceKind, FieldScope, FieldType,
                                        LogField, Scenario, StepAction, StepMode)
@@ -16,6 +17,9 @@ class CampaignBuilder(BaseBuilder):
         key, title, *items = children
         fields: dict = {"log_fields": (), "evidence": (), "combinations": (), "rules": ()}
         for item in items:
+            if isinstance(item, Art):
+                fields.setdefault("cover", item)
+                continue
             key_, *values = item
             if key_ == "combinations":
                 fields["combinations_span"] = values[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.cardgame import (Boost, CardFace, CardGameDef, DefenceCard, Direction,
                                        Power, PowerEffect, PowerKind, PowerSlot,
                                        SmushGadgetCard, StrengthBonus)
@@ -14,7 +15,11 @@ class CardGameBuilder(BaseBuilder):
     def cardgame(self, meta: Where, children: list) -> CardGameDef:
         key, title, *items = children
         fields: dict = {"rules": ()}
-        for name, value in items:
+        for item in items:
+            if isinstance(item, Art):
+                fields.setdefault("cover", item)
+                continue
+            name, value = item
             fields[name] = fields["rules"] + tuple(value) if name == "rules" else value
         return CardGameDef(span=self._span(meta), key=self._as_name(key), title=self._text(title),
                            **fields)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.cards import (CardSection, EncounterCard, GadgetCard, MissionCard,
                                     Response, SkillLevel, SpySheet, SpyStat, StatusCard,
                                     TextCard, VillainCard)
@@ -16,7 +17,8 @@ from smersh_dsl.parse.transform.embedded import Where
 class CardBuilder(BaseBuilder):
     def _text_card(self, cls: type[TextCard], meta: Where, children: list) -> TextCard:
         name, *items = children
-        fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose))}
+        fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose)),
+                        "art": next((i for i in items if isinstance(i, Art)), None)}
         for item in items:
             if isinstance(item, tuple) and item and item[0] == "tags":
                 fields["tags"] = item[1]
@@ -48,7 +50,8 @@ class CardBuilder(BaseBuilder):
 
     def mission(self, meta: Where, children: list) -> MissionCard:
         name, *items = children
-        fields: dict = {"rewards": tuple(i for i in items if isinstance(i, Block))}
+        fields: dict = {"rewards": tuple(i for i in items if isinstance(i, Block)),
+                        "art": next((i for i in items if isinstance(i, Art)), None)}
         for item in items:
             if isinstance(item, tuple):
                 fields[item[0]] = item[1]
@@ -69,7 +72,8 @@ class CardBuilder(BaseBuilder):
                              number=int(number), number_text=str(number),
                              title=self._text(title),
                              responses=tuple(i for i in items if isinstance(i, Response)),
-                             sections=tuple(i for i in items if isinstance(i, CardSection)))
+                             sections=tuple(i for i in items if isinstance(i, CardSection)),
+                             art=next((i for i in items if isinstance(i, Art)), None))
 
     def card_section(self, meta: Where, children: list) -> CardSection:
         location, number, title, *responses = children

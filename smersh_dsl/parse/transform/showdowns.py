@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from smersh_dsl.model.art import Art
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import (Conclusion, ConclusionKind, Henchman, HenchmanLevel,
                                         IntelCost, SectionKind, Showdown, ShowdownEncounter,
@@ -53,7 +54,8 @@ class ShowdownBuilder(BaseBuilder):
                         encounters=tuple(i for i in items if isinstance(i, ShowdownEncounter)),
                         tallies=tuple(i for i in items if isinstance(i, Tally)),
                         conclusions=tuple(i for i in items if isinstance(i, Conclusion)),
-                        successes=successes)
+                        successes=successes,
+                        art=next((i for i in items if isinstance(i, Art)), None))
 
     def showdown(self, meta: Where, children: list) -> Showdown:
         return self._section(SectionKind.HENCHMAN, meta, children)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.model.art import Art, CardBack, Icon
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.world import (DieDef, ExpansionDef, GameDef, Location, LocationKind,
                                     LoboTrack, Region, RegionBonus, Route, RuleSetting,
@@ -15,9 +16,15 @@ _GAME_FIELDS = {"version", "skills", "skill_max", "advanced_skills", "advanced_l
 
 class WorldBuilder(BaseBuilder):
     def _game_fields(self, children: list) -> dict:
-        fields: dict = {"dice": [], "rules": [], "variants": []}
+        fields: dict = {"dice": [], "rules": [], "variants": [], "icons": [], "backs": []}
         for child in children:
-            if isinstance(child, DieDef):
+            if isinstance(child, Art):
+                fields.setdefault("cover", child)
+            elif isinstance(child, Icon):
+                fields["icons"].append(child)
+            elif isinstance(child, CardBack):
+                fields["backs"].append(child)
+            elif isinstance(child, DieDef):
                 fields["dice"].append(child)
             elif isinstance(child, LoboTrack):
                 fields["lobo_track"] = child
@@ -106,7 +113,8 @@ class WorldBuilder(BaseBuilder):
                       locations=tuple(i for i in items if isinstance(i, Location)),
                       routes=tuple(i for i in items if isinstance(i, Route)),
                       bonus=next((i for i in items if isinstance(i, RegionBonus)), None),
-                      values=next((i[1] for i in items if isinstance(i, tuple)), None))
+                      values=next((i[1] for i in items if isinstance(i, tuple)), None),
+                      art=next((i for i in items if isinstance(i, Art)), None))
 
     def location(self, meta: Where, children: list) -> Location:
         kind, name, *features = children

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
+from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup
 from smersh_dsl.print.books.front import title_page
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
@@ -135,8 +137,10 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
     title = f"{doc['title']}: Encounter Book"
     ctx = StepContext(_not_linked, links=False)
     values = {"page": page_setup(profile), "title": title, "running_title": doc["title"],
+              "section_art_mm": SECTION_ART_HEIGHT_MM,
 }
     found = cards(doc, profile)
+    arts = {r["name"]: r.get("art") for r in doc.get("regions", [])}
     sections = []
     seen_regions: set[str] = set()
     for chunk in _chunks(found):
@@ -146,20 +150,23 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
         seen_regions.add(region)
         span = first if first == last else f"{first}\u2013{last}"
         html = template.render(cards=chunk, ctx=ctx, opening=opening,
+                               section_art=arts.get(region) if opening else None,
                                subtitle=f"Encounter book \u00b7 encounters {_range(found, region)}",
                                **values)
         sections.append(Section(key=f"encounters-{first}", title=f"{region} {span}", html=html,
                                 group=region))
     def paged(pages, found=found) -> str:
         return index.render(cards=found, pages=pages, subtitle=doc["title"],
-                            opening="Index of encounters", **values)
+                            opening="Index of encounters", section_art=None, **values)
 
     # The index gives the page of every heading, so it is made once the other sections
     # are laid out (print/pipeline.py); ``html`` is the index without pages.
     sections.append(Section(key="index", title="Index of encounters", html=paged({}),
                             paged=paged))
     front = title_page(doc, "Encounter Book", profile, how=HOW_TO_READ)
-    return PrintDocument("encounter-book", title, (front, *sections), folios=True)
+    cover = cover_section(doc, profile, "Encounter Book")
+    covers = (cover,) if cover else ()
+    return PrintDocument("encounter-book", title, (*covers, front, *sections), folios=True)
 
 
 # rule: EP-ENC-1 (a page is found by ENCOUNTER.RESPONSE, the entry by the die)

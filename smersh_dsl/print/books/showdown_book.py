@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
+from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup, slug
 from smersh_dsl.print.books.front import title_page
 from smersh_dsl.print.documents import PrintDocument, Section
@@ -68,11 +70,14 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
         html = template.render(
             title=title, running_title=doc["title"], page=page_setup(profile), ctx=ctx,
             anchor=prefix, heading=name, subtitle=_subtitle(section), sheet=_sheet(section, sheets),
-            front=front, back=back)
+            front=front, back=back, section_art=section.get("art"),
+            section_art_mm=SECTION_ART_HEIGHT_MM)
         sections.append(Section(key=prefix, title=name, html=html,
                                 group=GROUPS.get(section["kind"])))
     front = title_page(doc, "Epic Showdown Book", profile, how=HOW_TO_READ)
-    return PrintDocument("showdown-book", title, (front, *sections), folios=True)
+    cover = cover_section(doc, profile, "Showdown Book")
+    covers = (cover,) if cover else ()
+    return PrintDocument("showdown-book", title, (*covers, front, *sections), folios=True)
 
 
 # rule: EP-SHOW-6 (the conclusions sit at the back of each section)

@@ -8,8 +8,12 @@ from smersh_dsl.print.cards.model import Back
 
 
 def deck_back(doc: dict, deck: str, name: str, subtitle: str = "") -> Back:
-    """The back every card of ``deck`` shares."""
-    return Back(deck, face("deck_back", game=doc.get("title", ""), deck=name, subtitle=subtitle))
+    """The back every card of ``deck`` shares: the game's `back DECK art "..."` when it
+    gives one (its vocabulary's ``backs``), else the game's title and the deck's name."""
+    art = next((b["art"] for b in (doc.get("vocabulary") or {}).get("backs", [])
+                if b["deck"] == deck), None)
+    return Back(deck, face("deck_back", game=doc.get("title", ""), deck=name, subtitle=subtitle,
+                           art=art), art)
 
 
 def henchman_back(henchman: dict) -> Back:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 class Back:
     deck: str          # the CSS class of the deck, e.g. "status", "encounter-europe"
     html: Markup       # the back's inner HTML
+    art: dict | None = None    # the JSON `art` of the deck's own back picture
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Card:
     back: Back
     span: str | None = None   # "<file>:<line>:<column>" when the JSON carries sources
     fits_whole: bool = True   # False when its parts (two halves) carry their own fit boxes
+    art: dict | None = None   # the JSON `art` of the picture across the top of its face
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from smersh_dsl.images.placement import CARD_ART_HEIGHT_MM
 from smersh_dsl.print.cards.model import Card, Deck
-from smersh_dsl.print.env import render_template
+from smersh_dsl.print.env import art_url, render_template
 from smersh_dsl.print.profiles import CARD_HEIGHT_MM, CARD_WIDTH_MM, Backs, CardLayout, Profile
 
 COLUMNS, ROWS = 3, 3
@@ -42,6 +43,17 @@ class Cell:
     label: str | None   # the fit label; backs are not checked
     span: str | None
     fit: bool = True    # check the whole card (not when its halves are checked)
+    art: dict | None = None   # a picture laid over it: url, fit, height (mm), credit
+
+
+def _art(art: dict | None, height: float, back: bool) -> dict | None:
+    """A cell's picture: a face's across its top ``height`` mm, a back's over all of it;
+    out to the cell's edge, which in pod is the bleed's. None without a picture to show."""
+    url = art_url(art)
+    if url is None or art is None:
+        return None
+    return {"url": url, "fit": art["fit"], "height": height,
+            "credit": art.get("credit") if back else None}
 
 
 @dataclass(frozen=True)
@@ -88,13 +100,13 @@ def crop_marks(profile: Profile) -> tuple[Line, ...]:
 
 def _grid_cell(profile: Profile, index: int, gap: float, deck: str, html: Markup,
                label: str | None, span: str | None, mirrored: bool = False,
-               fit: bool = True) -> Cell:
+               fit: bool = True, art: dict | None = None) -> Cell:
     x0, y0 = _origin(profile, gap)
     row, column = divmod(index, COLUMNS)
     if mirrored:
         column = COLUMNS - 1 - column
     return Cell(x0 + column * (CARD_WIDTH_MM + gap), y0 + row * (CARD_HEIGHT_MM + gap),
-                CARD_WIDTH_MM, CARD_HEIGHT_MM, FRAME_MM, deck, html, label, span, fit)
+                CARD_WIDTH_MM, CARD_HEIGHT_MM, FRAME_MM, deck, html, label, span, fit, art)
 
 
 def _margin_boxes(profile: Profile, gap: float) -> tuple[Line, Line]:
@@ -119,13 +131,17 @@ def sheet_pages(deck: Deck, profile: Profile, game: str) -> list[Page]:
         chunk = deck.cards[number * PER_SHEET:(number + 1) * PER_SHEET]
         header = f"{game} \u00b7 {deck.title} \u00b7 sheet {number + 1} of {sheets}"
         fronts = tuple(_grid_cell(profile, i, gap, card.deck, card.face, card.label, card.span,
-                                  fit=card.fits_whole) for i, card in enumerate(chunk))
+                                  fit=card.fits_whole,
+                                  art=_art(card.art, CARD_ART_HEIGHT_MM, False))
+                       for i, card in enumerate(chunk))
         pages.append(Page(fronts, marks, header + (" \u00b7 fronts" if profile.backs !=
                                                    Backs.NONE else ""),
                           profile.note, header_box, note_box))
         if profile.backs == Backs.MIRRORED_NEXT_PAGE:
             backs = tuple(_grid_cell(profile, i, gap, card.back.deck, card.back.html, None, None,
-                                     mirrored=True) for i, card in enumerate(chunk))
+                                     mirrored=True,
+                                     art=_art(card.back.art, CARD_HEIGHT_MM, True))
+                          for i, card in enumerate(chunk))
             pages.append(Page(backs, marks, header + " \u00b7 backs", profile.note,
                               header_box, note_box))
     return pages
@@ -136,11 +152,13 @@ def single_pages(deck: Deck, profile: Profile) -> list[Page]:
     bleed = profile.bleed_mm
 
     def cell(card: Card, back: bool) -> Cell:
+        art = (_art(card.back.art, CARD_HEIGHT_MM + 2 * bleed, True) if back
+               else _art(card.art, CARD_ART_HEIGHT_MM + bleed, False))
         return Cell(-bleed, -bleed, CARD_WIDTH_MM + 2 * bleed, CARD_HEIGHT_MM + 2 * bleed,
                     FRAME_MM + bleed, card.back.deck if back else card.deck,
                     card.back.html if back else card.face,
                     None if back else card.label, None if back else card.span,
-                    card.fits_whole)
+                    card.fits_whole, art)
 
     pages = []
     for card in deck.cards:
@@ -163,7 +181,9 @@ def deck_html(deck: Deck, profile: Profile, game: str) -> str:
     inner_h = CARD_HEIGHT_MM - 2 * (FRAME_MM + SAFE_MM)
     diagonal = {"length": math.hypot(inner_w, inner_h),
                 "angle": math.degrees(math.atan2(inner_h, inner_w))}
+    art = {"edge": FRAME_MM + (profile.bleed_mm if single else 0.0),
+           "space": CARD_ART_HEIGHT_MM - FRAME_MM - SAFE_MM + 1.2}
     return render_template("cards/sheet.html", title=f"{game}: {deck.title}", deck=deck,
-                           pages=pages, page=page_size, frame=FRAME_MM, safe=SAFE_MM,
+                           pages=pages, page=page_size, frame=FRAME_MM, safe=SAFE_MM, art=art,
                            card_width=CARD_WIDTH_MM, card_height=CARD_HEIGHT_MM,
                            diagonal=diagonal)

@@ -32,7 +32,8 @@ def encounter_decks(doc: dict) -> Iterator[Deck]:
         back = deck_back(doc, deck, "Encounter", region)
         yield Deck(deck, f"Encounter cards: {region}", tuple(
             Card(f"encounter card {region} {card['number']:02d}", deck,
-                 face("encounter", card=card, region=region), back, span_of(card))
+                 face("encounter", card=card, region=region), back, span_of(card),
+                 art=card.get("art"))
             for card in sorted(cards, key=lambda c: c["number"])))
 
 
@@ -47,7 +48,7 @@ def _rule_deck(doc: dict, field: str, kind: str, title: str) -> Iterator[Deck]:
         companion = "companion" in item.get("tags", [])
         card = Card(f"{kind.lower()} card {item['name']}", f"{deck} companion" if companion else deck,
                     face("rule_card", kind=kind, card=item, companion=companion), back,
-                    span_of(item))
+                    span_of(item), art=item.get("art"))
         cards.extend([card] * max(1, item.get("copies", 1)))
     yield Deck(deck, title, tuple(cards))
 
@@ -61,7 +62,7 @@ def mission_deck(doc: dict) -> Iterator[Deck]:
         Card(f"secret mission card {m['name']}", "mission",
              face("mission", card=m, rewards=[
                  effects_text(reward) for reward in m["rewards"]]),
-             back, span_of(m))
+             back, span_of(m), art=m.get("art"))
         for m in missions))
 
 

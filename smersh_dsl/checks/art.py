@@ -1,0 +1,135 @@
+"""F: the files that art and icons name, and N019/N020: icons and decks by name.
+
+Found from the model and the file headers, never by rendering: a file outside the project
+or a URL (F002, F003) is never opened; a file is sniffed by its first bytes (F004) and a
+PNG or JPEG measured by its header (F005) at the size the print gives it (images/placement).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.checks.suggest import did_you_mean
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.images.files import Located, locate
+from smersh_dsl.images.formats import pixel_size, sniff_file
+from smersh_dsl.images.placement import BOXES, MIN_DPI, Place, printed_dpi
+from smersh_dsl.model.art import DECKS, ICON_IN_TEXT, Art, Fit, Icon, deck_key, icon_key
+from smersh_dsl.model.campaign import CampaignDef
+from smersh_dsl.model.cardgame import CardGameDef
+from smersh_dsl.model.cards import EncounterCard, MissionCard, TextCard
+from smersh_dsl.model.document import Project
+from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.span import Span
+from smersh_dsl.model.world import GameDef, Region
+from smersh_dsl.parse.scan import Positions, literals
+
+_FRONTS = (EncounterCard, TextCard, MissionCard)
+
+
+def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
+    """Every picture the project's own files place, with where it prints."""
+    return placed_in(project.definitions())
+
+
+def placed_in(definitions) -> Iterator[tuple[Art, Place]]:
+    """Every picture these blocks place, with where it prints."""
+    for definition in definitions:
+        if isinstance(definition, (GameDef, CampaignDef, CardGameDef)) and definition.cover:
+            yield definition.cover, Place.COVER
+        if isinstance(definition, GameDef):
+            yield from ((back.art, Place.CARD_BACK) for back in definition.backs)
+        elif isinstance(definition, _FRONTS) and definition.art is not None:
+            yield definition.art, Place.CARD_FRONT
+        elif isinstance(definition, Region) and definition.art is not None:
+            yield definition.art, Place.SECTION
+        elif isinstance(definition, Showdown) and definition.art is not None:
+            yield definition.art, Place.SHOWDOWN
+
+
+def declared_icons(project: Project) -> Iterator[Icon]:
+    """The icons of the project's header and of the games it extends, nearest first."""
+    for member in project.lineage():
+        if isinstance(member.header, GameDef):
+            yield from member.header.icons
+
+
+def _file_findings(root: Path, written: str, span: Span, place: Place, fit: Fit
+                   ) -> Iterator[Diagnostic]:
+    where = locate(root, written)
+    if not isinstance(where, Located):
+        hint = {"F003": "copy the picture into the project folder and name it by its path there",
+                "F002": "keep pictures inside the project folder, e.g. `art/casino.png`",
+                "F001": "check the path: it is relative to the project folder"}[where.code]
+        yield Diagnostic.of(where.code, span, f"`{written}`: {where.reason}", hint)
+        return
+    try:
+        kind = sniff_file(where.path)
+        pixels = pixel_size(where.path, kind) if kind is not None else None
+    except OSError as error:
+        yield Diagnostic.of("F001", span, f"`{written}` cannot be read: {error.strerror or error}",
+                            "check the file's permissions")
+        return
+    if kind is None:
+        yield Diagnostic.of("F004", span, f"`{written}` is not a PNG, JPEG or SVG image",
+                            "save the picture as PNG, JPEG or SVG (the suffix alone does not make it one)")
+        return
+    if pixels is None:
+        return
+    box = BOXES[place]
+    dpi = printed_dpi(pixels, box, fit)
+    if dpi < MIN_DPI:
+        need = (math.ceil(box.width_mm / 25.4 * MIN_DPI), math.ceil(box.height_mm / 25.4 * MIN_DPI))
+        yield Diagnostic.of("F005", span,
+                            f"`{written}` prints at {dpi:.0f} dpi on a {place.value} "
+                            f"({pixels[0]} x {pixels[1]} pixels for {box.width_mm:g} x "
+                            f"{box.height_mm:g} mm; {MIN_DPI} dpi wanted)",
+                            f"use a picture of at least {need[0]} x {need[1]} pixels, or SVG")
+
+
+@check("F001", "F002", "F003", "F004", "F005")
+def art_files(ctx: Context) -> Iterator[Diagnostic]:
+    root = ctx.project.root
+    for art, place in placed_art(ctx.project):
+        yield from _file_findings(root, art.path, art.path_span, place, art.fit)
+    header = ctx.project.header
+    if isinstance(header, GameDef):
+        for icon in header.icons:
+            yield from _file_findings(root, icon.path, icon.path_span, Place.ICON, Fit.CONTAIN)
+
+
+@check("N019")
+def icons_in_text(ctx: Context) -> Iterator[Diagnostic]:
+    known = {icon_key(icon.name.text) for icon in declared_icons(ctx.project)}
+    for source in ctx.project.files:
+        where: Positions | None = None
+        for lit in literals(source.text):
+            if ":" not in lit.raw:
+                continue
+            for match in ICON_IN_TEXT.finditer(lit.raw):
+                if match.group(1) in known:
+                    continue
+                where = where or Positions(source.text)
+                start = lit.start + 1 + match.start()
+                yield Diagnostic.of("N019", where.span(source.path, start, lit.start + 1 + match.end()),
+                                    f"no icon named `{match.group(1)}`",
+                                    did_you_mean(match.group(1), sorted(known))
+                                    or "declare it in the game's header: `icon NAME \"icons/name.svg\"`")
+
+
+@check("N020")
+def back_decks(ctx: Context) -> Iterator[Diagnostic]:
+    header = ctx.project.header
+    if not isinstance(header, GameDef) or not header.backs:
+        return
+    regions = {deck_key(r.name.text) for member in ctx.project.lineage()
+               for r in member.of_type(Region)}
+    for back in header.backs:
+        key = deck_key(back.deck.text)
+        if key not in DECKS and key not in regions:
+            yield Diagnostic.of("N020", back.deck.span, f"no deck named `{back.deck.text}`",
+                                "a back is for a region's encounter deck or one of: "
+                                + ", ".join(DECKS))
