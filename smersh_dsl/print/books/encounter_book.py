@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
-from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup
-from smersh_dsl.print.books.front import title_page
+from smersh_dsl.print.books.front import front_matter
 from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import html, plain
@@ -163,10 +162,8 @@ def encounter_book(doc: dict, profile: Profile) -> PrintDocument:
     # are laid out (print/pipeline.py); ``html`` is the index without pages.
     sections.append(Section(key="index", title="Index of encounters", html=paged({}),
                             paged=paged))
-    front = title_page(doc, "Encounter Book", profile, how=HOW_TO_READ)
-    cover = cover_section(doc, profile, "Encounter Book")
-    covers = (cover,) if cover else ()
-    return PrintDocument("encounter-book", title, (*covers, front, *sections), folios=True)
+    front = front_matter(doc, "Encounter Book", profile, how=HOW_TO_READ)
+    return PrintDocument("encounter-book", title, (*front, *sections), folios=True)
 
 
 # rule: EP-ENC-1 (a page is found by ENCOUNTER.RESPONSE, the entry by the die)

@@ -10,6 +10,7 @@ a page number or a bookmark (``folio=False``); a cover, when there is one, goes 
 from __future__ import annotations
 
 from smersh_dsl.print.books.common import page_setup
+from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.documents import Section
 from smersh_dsl.print.env import render_template
 from smersh_dsl.print.profiles import Profile
@@ -37,3 +38,10 @@ def title_page(doc: dict, book: str, profile: Profile, how: str = "") -> Section
         edition=edition, kind=kind, needs=needs, how=how,
         version=doc.get("version"), title=f"{doc.get('title', '')}: {book}")
     return Section(key="title", title="Title page", html=html, folio=False)
+
+
+def front_matter(doc: dict, book: str, profile: Profile, how: str = "") -> tuple[Section, ...]:
+    """What opens ``book``: its cover, when the header places a cover picture, then its
+    title page."""
+    cover = cover_section(doc, profile, book)
+    return ((cover,) if cover else ()) + (title_page(doc, book, profile, how=how),)

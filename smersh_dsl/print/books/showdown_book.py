@@ -15,9 +15,8 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from smersh_dsl.images.placement import SECTION_ART_HEIGHT_MM
-from smersh_dsl.print.books.cover import cover_section
 from smersh_dsl.print.books.common import StepContext, page_setup, slug
-from smersh_dsl.print.books.front import title_page
+from smersh_dsl.print.books.front import front_matter
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import paragraphs
@@ -74,10 +73,8 @@ def showdown_book(doc: dict, profile: Profile) -> PrintDocument:
             section_art_mm=SECTION_ART_HEIGHT_MM)
         sections.append(Section(key=prefix, title=name, html=html,
                                 group=GROUPS.get(section["kind"])))
-    front = title_page(doc, "Epic Showdown Book", profile, how=HOW_TO_READ)
-    cover = cover_section(doc, profile, "Showdown Book")
-    covers = (cover,) if cover else ()
-    return PrintDocument("showdown-book", title, (*covers, front, *sections), folios=True)
+    front = front_matter(doc, "Epic Showdown Book", profile, how=HOW_TO_READ)
+    return PrintDocument("showdown-book", title, (*front, *sections), folios=True)
 
 
 # rule: EP-SHOW-6 (the conclusions sit at the back of each section)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from smersh_dsl.print.books.front import title_page
+from smersh_dsl.print.books.front import front_matter
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import render_template
 from smersh_dsl.print.profiles import Profile
@@ -136,9 +136,9 @@ def log_html(doc: dict, profile: Profile) -> str:
 def campaign_log(doc: dict, profile: Profile) -> PrintDocument:
     """The campaign log as one section, its form fields live (``forms=True``)."""
     title = f"{doc.get('title', '')}: campaign log"
-    front = title_page(doc, "Campaign Log", profile, how=HOW_TO_FILL)
+    front = front_matter(doc, "Campaign Log", profile, how=HOW_TO_FILL)
     return PrintDocument("campaign-log", title,
-                         (front, Section("campaign-log", "Campaign log", log_html(doc, profile))),
+                         (*front, Section("campaign-log", "Campaign log", log_html(doc, profile))),
                          forms=True, folios=True)
 
 
