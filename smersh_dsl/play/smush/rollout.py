@@ -143,7 +143,7 @@ class SharpBot(QuickBot):
             j = option.move[1]
             d = t.line[j]
             # as line_prices sees defence j: the ones outside it already revealed
-            around = seen[:j] + [d.active for d in t.line[j:]]
+            around = seen[:j] + [outer.active for outer in t.line[j:]]
             gains.append(min(p for _, p in face_prices(d.active, d.henchmen + 1, around, j,
                                                        halves, t.rules))
                          - min(p for _, p in face_prices(d.active, d.henchmen, around, j,
