@@ -9,12 +9,13 @@ import asyncio
 import os
 import shutil
 import threading
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO, count_parses
+from waiting import HANG_GUARD_S
 from smersh_dsl.lsp import checker
 from smersh_dsl.lsp.checker import Checker, analyse
 from smersh_dsl.model.refs import RefKind
@@ -67,51 +68,73 @@ def test_an_edit_reparses_the_edited_file_only(tmp_path: Path, parsed: list[str]
     assert index is not None and "Fresh" in index.symbols.candidates(RefKind.STATUS)
 
 
-class _Slow:
-    """A stand-in for ``analyse``: records the buffers each check saw, and takes a while."""
+class _Gated:
+    """A stand-in for ``analyse``: records the buffers each check saw, says when one is
+    running, and finishes only while its gate is open, so a test decides what a check
+    overlaps instead of hoping that a sleep lasts long enough."""
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds, self.seen, self.running = seconds, [], threading.Event()
+    def __init__(self) -> None:
+        self.seen, self.running, self.gate = [], threading.Event(), threading.Event()
 
     def __call__(self, key: Path, overlay: dict):
-        self.running.set()
         self.seen.append(overlay["text"])
-        time.sleep(self.seconds)
+        self.running.set()
+        assert self.gate.wait(HANG_GUARD_S), "the test never opened the gate"
         return f"index of {overlay['text']}", [overlay["text"]]
 
 
+def _published_until(wanted: list) -> tuple[list, asyncio.Event, Callable]:
+    """What is published, an event set once ``wanted`` is, and the callback that does it."""
+    published, done = [], asyncio.Event()
+
+    def publish(key: Path, found: list) -> None:
+        published.append(found)
+        if found == wanted:
+            done.set()
+    return published, done, publish
+
+
 async def test_a_burst_of_edits_is_one_check_of_the_last_text(tmp_path: Path, monkeypatch):
-    slow = _Slow(0.05)
-    monkeypatch.setattr(checker, "analyse", slow)
-    buffer, published = {"text": "v0"}, []
-    run = Checker(lambda: dict(buffer), lambda key, found: published.append(found))
+    """Each edit gives up the wait of the edit before it: 100 edits, each coming while
+    the previous one's wait runs, are one check of the last text."""
+    gated = _Gated()
+    gated.gate.set()
+    monkeypatch.setattr(checker, "analyse", gated)
+    buffer = {"text": "v0"}
+    published, done, publish = _published_until(["v100"])
+    run = Checker(lambda: dict(buffer), publish)
     for version in range(1, 101):
         buffer["text"] = f"v{version}"
-        run.schedule(tmp_path / "a.smersh")
-        await asyncio.sleep(0.001)
-    await asyncio.sleep(checker.DEBOUNCE_S + 0.5)
-    assert slow.seen == ["v100"] and published == [["v100"]]
+        run.schedule(tmp_path / "a.smersh", delay=0)
+        await asyncio.sleep(0)             # the event loop starts its wait; the next edit ends it
+    await asyncio.wait_for(done.wait(), HANG_GUARD_S)
+    assert gated.seen == ["v100"] and published == [["v100"]]
     assert await run.index_of(tmp_path / "a.smersh") == "index of v100"
 
 
 async def test_a_check_overtaken_by_an_edit_is_dropped_and_hover_uses_the_last_index(tmp_path: Path,
                                                                                        monkeypatch):
-    slow = _Slow(0.6)
-    monkeypatch.setattr(checker, "analyse", slow)
-    buffer, published = {"text": "first"}, []
-    run = Checker(lambda: dict(buffer), lambda key, found: published.append(found))
+    gated = _Gated()
+    monkeypatch.setattr(checker, "analyse", gated)
+    buffer = {"text": "first"}
+    published, done, publish = _published_until(["third"])
+    run = Checker(lambda: dict(buffer), publish)
     file = tmp_path / "a.smersh"
+    gated.gate.set()
     assert await run.index_of(file) == "index of first"    # the first request waits for a check
-    slow.running.clear()
+    gated.gate.clear()
+    gated.running.clear()
     buffer["text"] = "second"
     run.schedule(file, delay=0)
-    await asyncio.to_thread(slow.running.wait)             # the check of "second" is running
-    start = time.perf_counter()
-    assert await run.index_of(file) == "index of first"    # answered at once, from the last one
-    assert time.perf_counter() - start < 0.1
+    await asyncio.to_thread(gated.running.wait)            # the check of "second" is running
+    # ... and held until the gate opens: the answer cannot have waited for it
+    assert await run.index_of(file) == "index of first"    # answered from the last one
+    assert gated.seen == ["first", "second"] and not gated.gate.is_set()
     buffer["text"] = "third"
     run.schedule(file, delay=0)                            # overtakes the check of "second"
-    await asyncio.sleep(2 * slow.seconds + 0.3)
-    assert slow.seen == ["first", "second", "third"]
+    await asyncio.sleep(0)
+    gated.gate.set()
+    await asyncio.wait_for(done.wait(), HANG_GUARD_S)
+    assert gated.seen == ["first", "second", "third"]
     assert published == [["first"], ["third"]]
     assert await run.index_of(file) == "index of third"
