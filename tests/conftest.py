@@ -9,9 +9,18 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from smersh_dsl.checks.run import check_paths as run_check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from waiting import HANG_GUARD_S
+
+# Hypothesis judges no example by how long it took (a loaded machine must pass): no
+# deadline, no "too slow" health check, in every test that uses it.
+hypothesis_settings.register_profile("smersh", deadline=None,
+                                     suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile("smersh")
 
 # The suite never reads or fills the user's caches (parsed files, rendered PDFs): one
 # fresh cache folder per run, inherited by the commands the tests start.
@@ -48,7 +57,7 @@ def smersh(*args: str, cwd: Path | None = None,
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "smersh_dsl"]
     env = {**{k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}, **(env or {})}
     return subprocess.run(command + list(args), capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=300)
+                          timeout=HANG_GUARD_S)
 
 
 class FailingWrites:

@@ -11,11 +11,12 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from waiting import HANG_GUARD_S, until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -44,19 +45,17 @@ def serving(*paths: Path, cwd: Path):
         proc.stderr.close()
 
 
-def ready(url: str, wait_s: float = 60.0) -> None:
+def ready(url: str) -> None:
     """Wait until the server has checked the project (its first page is served then)."""
     import urllib.request
-    deadline = time.monotonic() + wait_s
-    while True:
+
+    def served() -> bool:
         try:
-            with urllib.request.urlopen(url + "findings.html", timeout=5) as reply:
-                if reply.status == 200:
-                    return
+            with urllib.request.urlopen(url + "findings.html", timeout=HANG_GUARD_S) as reply:
+                return reply.status == 200
         except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+            return False
+    until(served, "smersh serve answered with its findings page", poll_s=0.1)
 
 
 def browser(offline: bool = False):
@@ -77,7 +76,7 @@ def browser(offline: bool = False):
         options.add_argument("--proxy-server=http://127.0.0.1:9")   # nothing listens there
         options.add_argument("--host-resolver-rules=MAP * ~NOTFOUND")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
+    driver.set_page_load_timeout(HANG_GUARD_S)
     return driver
 
 

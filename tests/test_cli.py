@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import smersh
+from waiting import HANG_GUARD_S
 from smersh_dsl import __version__
 
 
@@ -93,7 +94,7 @@ def test_a_command_ends_without_teardown_but_runs_its_exit_work(tmp_path: Path):
     entries = "".join(f'entry 01.1.1 {{ test Spycrfat{i} }}\n' for i in range(300))
     (tmp_path / "bad.smersh").write_text('game g "G" { skills { Spycraft } }\n' + entries)
     result = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=300)
+                            text=True, timeout=HANG_GUARD_S)
     assert result.returncode == 1
     assert marker.read_text() == "yes"
     report = json.loads(result.stdout)      # all of it arrived: it parses

@@ -8,12 +8,12 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO, smersh
+from waiting import until
 from epic_game_helpers import epic_doc, new_game
 from smersh_dsl.play.epic import save
 from smersh_dsl.play.epic.rounds import play_game
@@ -176,14 +176,12 @@ def _screen(session: str) -> str:
                           text=True).stdout
 
 
-def _wait_for(session: str, text: str, seconds: float = 60) -> str:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        screen = _screen(session)
-        if text in screen:
-            return screen
-        time.sleep(0.2)
-    raise AssertionError(f"{text!r} never appeared; the screen:\n{_screen(session)}")
+def _wait_for(session: str, text: str) -> str:
+    try:
+        return until(lambda: (lambda screen: screen if text in screen else "")(_screen(session)),
+                     f"{text!r} appeared", poll_s=0.2)
+    except AssertionError as error:
+        raise AssertionError(f"{error}; the screen:\n{_screen(session)}") from None
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")

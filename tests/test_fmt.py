@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, smersh
+from waiting import HANG_GUARD_S
 from regen_golden import GOLDEN
 from smersh_dsl.fmt.layout import format_text
 from smersh_dsl.fmt.run import meaning
@@ -90,7 +91,7 @@ def _fmt_limited(path: Path, memory: int) -> subprocess.CompletedProcess:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     exe = Path(sys.executable).with_name("smersh")
     return subprocess.run([str(exe), "fmt", "--check", str(path)], capture_output=True,
-                          text=True, timeout=120, preexec_fn=limit)
+                          text=True, timeout=HANG_GUARD_S, preexec_fn=limit)
 
 
 def test_fmt_on_forty_thousand_open_braces_refuses_without_laying_it_out(tmp_path: Path):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, check_paths, smersh
+from waiting import HANG_GUARD_S
 from smersh_dsl.graphs.diagram import showdown_diagram
 from smersh_dsl.parse.parser import parse_file
 
@@ -56,5 +57,5 @@ def test_svg_without_graphviz_says_how_to_get_it(tmp_path: Path):
     exe = Path(sys.executable).with_name("smersh")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "smersh_dsl"]
     result = subprocess.run(command + ["graph", str(BROKEN.parent), "--showdown", "Zed", "--format", "svg"],
-                            capture_output=True, text=True, env=env, timeout=300)
+                            capture_output=True, text=True, env=env, timeout=HANG_GUARD_S)
     assert result.returncode == 2 and "apt-get install graphviz" in result.stderr

@@ -14,7 +14,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ import pytest
 from smersh_dsl.parse.source import MAX_BYTES
 
 from conftest import REPO, check_paths, smersh
+from waiting import HANG_GUARD_S
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 
 SMUSH = REPO / "books" / "smush"
@@ -222,9 +222,7 @@ def test_a_folder_linked_into_itself_is_not_followed_and_nothing_is_read_twice(t
     (project / "deeper").mkdir()
     (project / "deeper" / "up").symlink_to("..", target_is_directory=True)
     (project / "deeper" / "up2").symlink_to("../deeper", target_is_directory=True)
-    started = time.monotonic()
-    found = check_paths(project)
-    assert time.monotonic() - started < 60
+    found = check_paths(project)           # a loop that never ends: the suite's hang guard
     # Read twice, every card would be a duplicate (D001); followed, it would never end.
     assert [str(d) for d in found] == []
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, check_paths, smersh
+from waiting import HANG_GUARD_S
 from smersh_dsl.parse.text import unquote
 
 SMUSH = REPO / "books" / "smush"
@@ -38,8 +39,8 @@ def findings(path: Path) -> list[tuple[str, str, int, int]]:
                   for d in check_paths(path))
 
 
-def run_bounded(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
-    """`smersh ARGS` with a deadline: a command that would hang fails the test instead."""
+def run_bounded(*args: str, cwd: Path, timeout: float = HANG_GUARD_S) -> subprocess.CompletedProcess:
+    """`smersh ARGS` with the hang guard: a command that would hang fails the test instead."""
     exe = Path(sys.executable).with_name("smersh")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "smersh_dsl"]
     return subprocess.run(command + list(args), capture_output=True, text=True, cwd=cwd,

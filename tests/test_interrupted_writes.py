@@ -31,6 +31,7 @@ import click
 import pytest
 
 from conftest import REPO, FailingWrites
+from waiting import HANG_GUARD_S
 
 SMUSH = REPO / "books" / "smush"
 SHIELD = REPO / "books" / "shield"
@@ -229,7 +230,7 @@ def child(how: str, target: str, *args: str, cwd: Path) -> subprocess.CompletedP
     env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
     env["SMERSH_CACHE_DIR"] = str(cwd / "cache")
     return subprocess.run([sys.executable, "-c", CHILD, how, target, *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=HANG_GUARD_S)
 
 
 def test_ctrl_c_during_smersh_build(tmp_path: Path):

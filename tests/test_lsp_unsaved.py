@@ -16,6 +16,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from lsp_helpers import SERVER, position
 from conftest import REPO
+from waiting import HANG_GUARD_S
 from smersh_dsl.resources import bundled_books
 
 BUNDLED = bundled_books().resolve()
@@ -68,7 +69,7 @@ async def _open(client: LanguageClient, uri: str, text: str) -> list[lsp.Diagnos
             published = await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
             if published.uri == uri:
                 return sorted(published.diagnostics, key=lambda d: (d.range.start.line, d.code))
-    return await asyncio.wait_for(mine(), timeout=120)     # none at all is a failure, not a hang
+    return await asyncio.wait_for(mine(), timeout=HANG_GUARD_S)     # none at all is a failure, not a hang
 
 
 async def test_a_never_saved_buffer_gets_three_diagnostics_and_hover_odds(client: LanguageClient):

@@ -18,6 +18,7 @@ from smersh_dsl.parse.driver import Driver, Fallback
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.embedded import parse_with
 from conftest import REPO
+from waiting import HANG_GUARD_S
 
 SOURCES = sorted(p for p in [*(REPO / "books").rglob("*.smersh"),
                              *(REPO / "tests" / "cases").rglob("*.smersh"),
@@ -134,5 +135,5 @@ def test_smersh_parser_lark_turns_the_fused_loop_off(tmp_path: Path):
     for value, off in (("lark", "True"), ("", "False")):
         env = {**os.environ, "SMERSH_PARSER": value}
         done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                              env=env, timeout=120)
+                              env=env, timeout=HANG_GUARD_S)
         assert done.stdout.split() == [off, "1", "0"], done.stderr

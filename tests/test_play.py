@@ -115,7 +115,8 @@ def test_every_showdown_finishes_unattended(epic, name):
 
 
 def test_play_is_reproducible_from_a_built_document(tmp_path: Path):
-    built = smersh("build", str(REPO / "books" / "epic"), "--out", str(tmp_path))
+    built = smersh("build", str(REPO / "books" / "epic"), "--out", str(tmp_path),
+                   "--format", "json")
     assert built.returncode == 0, built.stderr
     doc = tmp_path / "smersh" / "smersh.json"
     runs = [smersh("play", str(doc), "--showdown", "Pierre", "--auto", "--seed", "7", "--players", "2")

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from waiting import HANG_GUARD_S
 from smersh_dsl.print.cache import SectionCache
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.fetch import PACKAGE, AllowList, Fetcher, Refused, fetcher
@@ -183,14 +184,14 @@ def test_a_url_reached_through_the_title_fails_the_cli_build(tmp_path):
     check = subprocess.run([sys.executable, "-m", "smersh_dsl", "check", str(project)],
                            capture_output=True, text=True, env=env)
     assert check.returncode == 0, check.stdout + check.stderr     # a title is only text
-    failed = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    failed = subprocess.run(command, capture_output=True, text=True, env=env, timeout=HANG_GUARD_S)
     assert failed.returncode == 1, failed.stderr
     assert "P102" in failed.stderr and "file:///etc/passwd" in failed.stderr, failed.stderr
     assert "no PDF written" in failed.stderr and "Traceback" not in failed.stderr
     assert not list(out.rglob("*.pdf"))
     # The same title, escaped as it is by smersh: the build succeeds.
     result = subprocess.run(command[:1] + ["-m", "smersh_dsl"] + command[3:],
-                            capture_output=True, text=True, env=env, timeout=300)
+                            capture_output=True, text=True, env=env, timeout=HANG_GUARD_S)
     assert result.returncode == 0, result.stderr
     assert list(out.rglob("*.pdf"))
 

@@ -24,6 +24,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from conftest import REPO, TESTS
+from waiting import HANG_GUARD_S
 from smersh_dsl.print import intent
 from smersh_dsl.print.books.encounter_book import encounter_book
 from smersh_dsl.print.cache import SectionCache
@@ -213,7 +214,7 @@ def test_pod_pdfs_pass_qpdf_and_ghostscript(printed, kind):
     rendered = subprocess.run(
         [_tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-dPDFSTOPONERROR",
          "-dPDFSTOPONWARNING", "-dUsePDFX3Profile", "-sDEVICE=inkcov", "-o", "-", str(path)],
-        capture_output=True, text=True, timeout=300)
+        capture_output=True, text=True, timeout=HANG_GUARD_S)
     assert rendered.returncode == 0, rendered.stdout + rendered.stderr
     coverage = [line for line in rendered.stdout.splitlines() if line.strip().endswith("CMYK OK")]
     assert len(coverage) == len(PdfReader(path).pages), rendered.stdout + rendered.stderr
@@ -320,7 +321,7 @@ def test_smersh_build_without_a_profile_says_p103_and_exits_2(tmp_path):
     failed = subprocess.run(
         [sys.executable, "-m", "smersh_dsl", "build", str(REPO / "books" / "smush"), "--format",
          "pdf", "--profile", "pod", "--jobs", "1", "--out", str(tmp_path / "out")],
-        capture_output=True, text=True, env=env, timeout=300)
+        capture_output=True, text=True, env=env, timeout=HANG_GUARD_S)
     assert failed.returncode == 2, failed.stderr
     assert "P103 output-profile-missing" in failed.stderr and "libgs-common" in failed.stderr
     assert "Traceback" not in failed.stderr

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import smersh
+from waiting import HANG_GUARD_S
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.build import build_json
@@ -33,7 +34,7 @@ OFFLINE = {**os.environ, "http_proxy": "http://127.0.0.1:9", "https_proxy": "htt
 def check_jsonschema(schemafile: Path, *documents: Path) -> subprocess.CompletedProcess:
     return subprocess.run([str(CHECKER), "--no-cache", "--schemafile", str(schemafile),
                            *map(str, documents)], capture_output=True, text=True, env=OFFLINE,
-                          timeout=300)
+                          timeout=HANG_GUARD_S)
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from serve_helpers import ready, serving
+from waiting import HANG_GUARD_S
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.site.pages import pages
 from smersh_dsl.site.snapshot import take
@@ -99,7 +100,7 @@ def url():
 def fetch(url: str, data: bytes | None = None, headers: dict | None = None):
     request = urllib.request.Request(url, data=data, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
+        with urllib.request.urlopen(request, timeout=HANG_GUARD_S) as reply:
             return reply.status, dict(reply.headers), reply.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read().decode("utf-8", "replace")
@@ -202,7 +203,7 @@ def fetch_no_redirect(url: str, data: bytes):
             return None
     opener = urllib.request.build_opener(Stay)
     try:
-        with opener.open(urllib.request.Request(url, data=data), timeout=30) as reply:
+        with opener.open(urllib.request.Request(url, data=data), timeout=HANG_GUARD_S) as reply:
             return reply.status, dict(reply.headers), reply.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
@@ -247,7 +248,7 @@ def test_the_static_site_is_self_contained(tmp_path) -> None:
 def test_serve_says_when_it_cannot_listen(url) -> None:
     port = url.rstrip("/").rsplit(":", 1)[1]
     done = subprocess.run([sys.executable, "-m", "smersh_dsl", "serve", str(EPIC), "--port", port],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_GUARD_S)
     assert done.returncode == 2 and "cannot listen" in done.stderr
     assert "Traceback" not in done.stderr
 
