@@ -89,8 +89,9 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
 def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
     """Format .smersh files in one canonical layout.
 
-    Indentation by braces, no trailing spaces, one blank line at most. The
-    meaning never changes: each file is parsed before and after, and left alone
+    Indentation by braces, one space between words and around braces, none
+    inside brackets, no trailing spaces, one blank line at most and none at a
+    block's edges (docs/fmt.md). The meaning never changes: each file is parsed before and after, and left alone
     if the two differ or if it has syntax errors. Files are written atomically;
     a file with other hard links or another owner is rewritten in place, and a
     read-only file is left alone. The files are those `smersh check` reads.
