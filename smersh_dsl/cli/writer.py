@@ -152,21 +152,25 @@ def _fmt_file(file: Path, root: Path, check_only: bool, show_diff: bool) -> str:
 
 # What `smersh new` makes, each named for it; `encounter` and `showdown` are the older
 # names of `encounter-card` and `henchman`. (`card` made a status card: gone, see `status`.)
-NEW_KINDS = ["game", "expansion", "encounter-card", "henchman", "status", "scenario",
-             "encounter", "showdown"]
+NEW_KINDS = ["game", "expansion", "region", "encounter-card", "henchman", "lobo", "status",
+             "scenario", "encounter", "showdown"]
 
 
 @cli.command("new")
 @click.argument("kind", type=click.Choice(NEW_KINDS))
 @click.argument("project", required=False, type=click.Path(path_type=Path))
-@click.option("--name", default=None, help="The henchman, status, expansion or scenario title.")
-@click.option("--region", default="Europe", show_default=True, help="An encounter's region.")
+@click.option("--name", default=None,
+              help="The henchman, status, region or Dr. Lobo section (a letter), or the "
+                   "expansion or scenario title.")
+@click.option("--region", default=None,
+              help="An encounter's region (default: the project's first; in a project with "
+                   "none, a new region written with the card).")
 @click.option("--number", type=click.IntRange(1, 999), default=None,
               help="The encounter or scenario number (default: the next free one).")
 @click.option("--responses", type=click.IntRange(1, 9), default=2, show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write here (never over an existing file) instead of to the terminal.")
-def new_command(kind: str, project: Path | None, name: str | None, region: str,
+def new_command(kind: str, project: Path | None, name: str | None, region: str | None,
                 number: int | None, responses: int, output: Path | None) -> None:
     """Write a skeleton that checks clean except for its TODO warnings.
 
@@ -174,15 +178,19 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
     KIND is what it makes:
       game            a standalone game's manifest (book.smersh) and vocabulary
       expansion       an expansion's manifest, extending PROJECT's game
+      region          a region of the board, with two places and a route
       encounter-card  an encounter card and an entry per response and die value
-      henchman        a henchman's sheet and the showdown it needs
+                      (and its region, in a project that has none yet)
+      henchman        a henchman's sheet and the showdown it needs (and a Dr.
+                      Lobo section, in a project that has none yet)
+      lobo            a Dr. Lobo section, named by the next free letter
       status          a status card
       scenario        a campaign scenario
     (`encounter` and `showdown` are older names of encounter-card and henchman.)
 
     PROJECT (default: the bundled game of that kind) tells the skeleton what
-    exists already: the next free encounter or scenario number, the die values
-    of the region, the player counts.
+    exists already: the next free encounter or scenario number or Lobo letter,
+    the die values of the region, the player counts, the Lobo sections.
 
     \b
     Examples:
