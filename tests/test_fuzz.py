@@ -21,7 +21,10 @@ For each input the tests assert that
 A fourth test feeds all three generators to `smersh fmt` (`format_and_verify`): it never
 raises, what it formats parses to the same model and comments and formats to itself, it
 never finds that its layout would change a file's meaning, and the layout holds at most
-10x its input in memory.
+10x its input in memory. A fifth (`test_fmt_puts_random_spacing_back`) takes a text in
+fmt's layout (a grammar-shaped program or a bundled file, formatted), puts random blanks,
+tabs and blank lines where the layout has its own (docs/fmt.md), and asserts that fmt
+gives the tidy text back, and all of the above for the messy one.
 
 The default run is small (about a minute on two slow cores). A long fuzz run:
 
