@@ -78,13 +78,14 @@ def test_every_kind_in_every_fresh_project_checks_clean_but_for_its_todos(fresh,
 def test_all_kinds_one_after_another_check_clean_but_for_their_todos(fresh, tmp_path, project):
     """Each skeleton sees what the ones before it wrote: the second henchman names the
     Dr. Lobo section the first one brought, `new lobo` takes the next letter, the second
-    card the next number, and `smersh check` exits 0 with warnings that are all T003."""
+    card the next number, a second region names its places apart from the first's, and
+    `smersh check` exits 0 with warnings that are all T003."""
     root = _copy(fresh, tmp_path)
     target, checked = PROJECTS[project]
-    for i, kind in enumerate(KINDS + ["henchman", "lobo", "encounter-card"]):
-        _new(kind, str(root / target), "--name" if kind in ("henchman", "status") else "--responses",
-             f"Name {i}" if kind in ("henchman", "status") else "1",
-             "-o", str(root / target / f"{i}-{kind}.smersh"))
+    for i, kind in enumerate(KINDS + ["region", "henchman", "lobo", "encounter-card"]):
+        named = kind in ("region", "henchman", "status")
+        _new(kind, str(root / target), "--name" if named else "--responses",
+             f"Name {i}" if named else "1", "-o", str(root / target / f"{i}-{kind}.smersh"))
     result = smersh("check", *(str(root / c) for c in checked), "--format", "json")
     assert result.returncode == 0, result.stdout[-3000:]
     report = json.loads(result.stdout)

@@ -120,15 +120,15 @@ def _values(values: tuple[int, ...]) -> str:
 def region(name: str, values: tuple[int, ...]) -> str:
     """A region (EP-ENC-2): two places joined by a route, and the die values its
     encounter deck reads. The place names are the writer's to change."""
-    ident = word(name)
+    ident, capital, harbour = word(name), word(f"{name} Capital"), word(f"{name} Harbour")
     return f"""# {name}: a region of the board (EP-ENC-2), with its places and routes.
 # Rename the places; `[airport hq]` and the other features are in docs/language.md.
 
 region {ident} {{
   values {_values(values)}
-  city Capital [airport hq]
-  city Harbour
-  route Capital Harbour
+  city {capital} [airport hq]
+  city {harbour}
+  route {capital} {harbour}
   bonus "{TODO}: the region's bonus."
 }}
 """
