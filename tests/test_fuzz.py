@@ -787,8 +787,6 @@ def test_fmt_keeps_meaning_and_memory(scratch, data):
 # A text in the layout, cut into strings, comments and the code between them.
 _PARTS = re.compile(r'"(?:[^"\\]|\\.)*"|#[^\n]*|[^"#]+', re.DOTALL)
 _BLANK_RUNS = st.sampled_from(["", " ", "  ", "\t", "   \t", " \f "])
-
-
 _GAPS = re.compile(r"\n| |(?<=[\[(])|(?=[\]),])")
 _LOOSE_LEFT = ("{", "}", "]", ")", ",", ":", "->")
 _LOOSE_RIGHT = ("{", "}", "[", "(", "->")

@@ -195,6 +195,8 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str |
     \b
     Examples:
       smersh new game --name "Operation Nightjar" -o nightjar/book.smersh
+      smersh new region nightjar --name Balkans -o nightjar/balkans.smersh
+      smersh new lobo nightjar -o nightjar/lobo-a.smersh
       smersh new encounter-card books/epic --region Europe -o books/epic/entries/lisbon.smersh
       smersh new henchman books/epic --name Zed -o books/epic/showdowns/zed.smersh
       smersh new status books/epic --name Soaked -o books/epic/cards/soaked.smersh
