@@ -127,7 +127,7 @@ def test_trailing_blanks_after_a_comment_are_formatted_away(tmp_path: Path):
     path = tmp_path / "c.smersh"
     path.write_text('# top   \nstatus "A" {   # note \t \n  effect "x"\n}\n')
     assert smersh("fmt", str(path)).returncode == 0
-    assert path.read_text() == '# top\nstatus "A" {   # note\n  effect "x"\n}\n'
+    assert path.read_text() == '# top\nstatus "A" {  # note\n  effect "x"\n}\n'
 
 
 UNFORMATTED = 'status "A" {\n      effect "x"\n}\n'

@@ -21,7 +21,10 @@ For each input the tests assert that
 A fourth test feeds all three generators to `smersh fmt` (`format_and_verify`): it never
 raises, what it formats parses to the same model and comments and formats to itself, it
 never finds that its layout would change a file's meaning, and the layout holds at most
-10x its input in memory.
+10x its input in memory. A fifth (`test_fmt_puts_random_spacing_back`) takes a text in
+fmt's layout (a grammar-shaped program or a bundled file, formatted), puts random blanks,
+tabs and blank lines where the layout has its own (docs/fmt.md), and asserts that fmt
+gives the tidy text back, and all of the above for the messy one.
 
 The default run is small (about a minute on two slow cores). A long fuzz run:
 
@@ -777,6 +780,71 @@ def format_and_verify(scratch: Path, data: bytes) -> None:
 @example(data='status "A" {\n effect "Mr.\u00a0Big\n \u00a0x\u202f"\n}\n'.encode("utf-8"))
 def test_fmt_keeps_meaning_and_memory(scratch, data):
     format_and_verify(scratch, data)
+
+
+# ---------------------------------------------------------------------------- fmt's spacing (#32)
+
+# A text in the layout, cut into strings, comments and the code between them.
+_PARTS = re.compile(r'"(?:[^"\\]|\\.)*"|#[^\n]*|[^"#]+', re.DOTALL)
+_BLANK_RUNS = st.sampled_from(["", " ", "  ", "\t", "   \t", " \f "])
+_GAPS = re.compile(r"\n| |(?<=[\[(])|(?=[\]),])")
+_LOOSE_LEFT = ("{", "}", "]", ")", ",", ":", "->")
+_LOOSE_RIGHT = ("{", "}", "[", "(", "->")
+
+
+@st.composite
+def messed_up(draw, tidy: str) -> str:
+    """``tidy``, a text in fmt's layout, with random blanks where the layout puts its own
+    (docs/fmt.md): runs of blanks and tabs between words, blanks taken away beside braces,
+    arrows, brackets and commas and put inside brackets, random indentation and trailing
+    blanks, blank lines just inside blocks, longer runs of blank lines, blank lines at the
+    ends. A string's text and a comment's are left as they are, and a blank between two
+    words is never taken away (that would join them)."""
+    def blanks(empty_too: bool = True) -> str:
+        return draw(_BLANK_RUNS.filter(lambda b: empty_too or b != ""))
+
+    def gap(part: str, m: re.Match) -> str:
+        left, right = part[:m.start()], part[m.end():]
+        if m.group() == "\n":
+            inside_block = left.rstrip(" ").endswith("{") or right.lstrip(" \n").startswith("}")
+            extra = draw(st.integers(0, 3)) if right.startswith("\n") or inside_block else 0
+            return blanks() + "\n" + "".join(blanks() + "\n" for _ in range(extra)) + blanks()
+        if m.group() == "":
+            return blanks()
+        return blanks(left.endswith(_LOOSE_LEFT) or right.startswith(_LOOSE_RIGHT))
+
+    def code(part: str) -> str:
+        return _GAPS.sub(lambda m: gap(part, m), part)
+
+    def string(part: str) -> str:
+        return re.sub(r"\n(?=[^\n])", lambda _: "\n" + blanks(), part)
+
+    out = []
+    for match in _PARTS.finditer(tidy):
+        part = match.group()
+        out.append(string(part) if part.startswith('"') else part if part.startswith("#") else code(part))
+    return "\n" * draw(st.integers(0, 2)) + "".join(out) + "\n" * draw(st.integers(0, 2))
+
+
+@st.composite
+def tidy_and_messy(draw) -> tuple[str, str]:
+    source = draw(st.one_of(program(), st.sampled_from(sorted(BOOK_TEXT.values()))))
+    tidy = format_text(source)
+    return tidy, draw(messed_up(tidy))
+
+
+@settings(parent=fuzz_settings(100))
+@given(case=tidy_and_messy())
+@example(case=("entry 07.1.1 {\n  test Spycraft\n  fail { }\n}\n",
+               "entry    07.1.1 {\n  test   Spycraft\n  fail{}\n\n}\n"))
+def test_fmt_puts_random_spacing_back(scratch, case):
+    """Random spacing, tabs and blank lines around the tokens of a text in the layout
+    format back to that text, and fmt keeps the messy text's meaning and is idempotent."""
+    tidy, messy = case
+    if any(p.code.startswith("S") for p in parse_text(tidy, "fmt.smersh")[1]):
+        return                        # fmt lays out only a text that parses
+    assert format_text(messy) == tidy
+    format_and_verify(scratch, messy.encode("utf-8"))
 
 
 # Inputs that crashed or hung the checker once (found by this file), and the deep nesting

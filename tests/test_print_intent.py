@@ -195,6 +195,20 @@ def _tool(name: str) -> str:
     return found
 
 
+def qpdf_and_ghostscript(path: Path) -> subprocess.CompletedProcess:
+    """Assert that qpdf finds the file sound and that Ghostscript renders every page
+    through the output intent's profile with warnings as errors; Ghostscript's run
+    (its ink coverage a page) is returned."""
+    checked = subprocess.run([_tool("qpdf"), "--check", str(path)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    rendered = subprocess.run(
+        [_tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-dPDFSTOPONERROR",
+         "-dPDFSTOPONWARNING", "-dUsePDFX3Profile", "-sDEVICE=inkcov", "-o", "-", str(path)],
+        capture_output=True, text=True, timeout=HANG_GUARD_S)
+    assert rendered.returncode == 0, rendered.stdout + rendered.stderr
+    return rendered
+
+
 # ---------------------------------------------------------------- the tests
 
 @pytest.mark.parametrize("kind", ["book", "cards"])
@@ -209,13 +223,7 @@ def test_pod_pdfs_pass_qpdf_and_ghostscript(printed, kind):
     """qpdf finds the file sound, and Ghostscript renders every page through the output
     intent's own profile (-dUsePDFX3Profile), warnings counted as errors."""
     path = printed[(kind, "pod")]
-    checked = subprocess.run([_tool("qpdf"), "--check", str(path)], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    rendered = subprocess.run(
-        [_tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-dPDFSTOPONERROR",
-         "-dPDFSTOPONWARNING", "-dUsePDFX3Profile", "-sDEVICE=inkcov", "-o", "-", str(path)],
-        capture_output=True, text=True, timeout=HANG_GUARD_S)
-    assert rendered.returncode == 0, rendered.stdout + rendered.stderr
+    rendered = qpdf_and_ghostscript(path)
     coverage = [line for line in rendered.stdout.splitlines() if line.strip().endswith("CMYK OK")]
     assert len(coverage) == len(PdfReader(path).pages), rendered.stdout + rendered.stderr
 

@@ -89,8 +89,9 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
 def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
     """Format .smersh files in one canonical layout.
 
-    Indentation by braces, no trailing spaces, one blank line at most. The
-    meaning never changes: each file is parsed before and after, and left alone
+    Indentation by braces, one space between words and around braces, none
+    inside brackets, no trailing spaces, one blank line at most and none at a
+    block's edges (docs/fmt.md). The meaning never changes: each file is parsed before and after, and left alone
     if the two differ or if it has syntax errors. Files are written atomically;
     a file with other hard links or another owner is rewritten in place, and a
     read-only file is left alone. The files are those `smersh check` reads.
@@ -151,21 +152,25 @@ def _fmt_file(file: Path, root: Path, check_only: bool, show_diff: bool) -> str:
 
 # What `smersh new` makes, each named for it; `encounter` and `showdown` are the older
 # names of `encounter-card` and `henchman`. (`card` made a status card: gone, see `status`.)
-NEW_KINDS = ["game", "expansion", "encounter-card", "henchman", "status", "scenario",
-             "encounter", "showdown"]
+NEW_KINDS = ["game", "expansion", "region", "encounter-card", "henchman", "lobo", "status",
+             "scenario", "encounter", "showdown"]
 
 
 @cli.command("new")
 @click.argument("kind", type=click.Choice(NEW_KINDS))
 @click.argument("project", required=False, type=click.Path(path_type=Path))
-@click.option("--name", default=None, help="The henchman, status, expansion or scenario title.")
-@click.option("--region", default="Europe", show_default=True, help="An encounter's region.")
+@click.option("--name", default=None,
+              help="The henchman, status, region or Dr. Lobo section (a letter), or the "
+                   "expansion or scenario title.")
+@click.option("--region", default=None,
+              help="An encounter's region (default: the project's first; in a project with "
+                   "none, a new region written with the card).")
 @click.option("--number", type=click.IntRange(1, 999), default=None,
               help="The encounter or scenario number (default: the next free one).")
 @click.option("--responses", type=click.IntRange(1, 9), default=2, show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write here (never over an existing file) instead of to the terminal.")
-def new_command(kind: str, project: Path | None, name: str | None, region: str,
+def new_command(kind: str, project: Path | None, name: str | None, region: str | None,
                 number: int | None, responses: int, output: Path | None) -> None:
     """Write a skeleton that checks clean except for its TODO warnings.
 
@@ -173,19 +178,25 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str,
     KIND is what it makes:
       game            a standalone game's manifest (book.smersh) and vocabulary
       expansion       an expansion's manifest, extending PROJECT's game
+      region          a region of the board, with two places and a route
       encounter-card  an encounter card and an entry per response and die value
-      henchman        a henchman's sheet and the showdown it needs
+                      (and its region, in a project that has none yet)
+      henchman        a henchman's sheet and the showdown it needs (and a Dr.
+                      Lobo section, in a project that has none yet)
+      lobo            a Dr. Lobo section, named by the next free letter
       status          a status card
       scenario        a campaign scenario
     (`encounter` and `showdown` are older names of encounter-card and henchman.)
 
     PROJECT (default: the bundled game of that kind) tells the skeleton what
-    exists already: the next free encounter or scenario number, the die values
-    of the region, the player counts.
+    exists already: the next free encounter or scenario number or Lobo letter,
+    the die values of the region, the player counts, the Lobo sections.
 
     \b
     Examples:
       smersh new game --name "Operation Nightjar" -o nightjar/book.smersh
+      smersh new region nightjar --name Balkans -o nightjar/balkans.smersh
+      smersh new lobo nightjar -o nightjar/lobo-a.smersh
       smersh new encounter-card books/epic --region Europe -o books/epic/entries/lisbon.smersh
       smersh new henchman books/epic --name Zed -o books/epic/showdowns/zed.smersh
       smersh new status books/epic --name Soaked -o books/epic/cards/soaked.smersh

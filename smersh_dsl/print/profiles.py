@@ -58,6 +58,13 @@ class Profile:
     output_intent: str | None = None
 
     @property
+    def forms(self) -> bool:
+        """Whether a fillable document (the campaign log) keeps its form fields: they are
+        annotations on the page, which PDF/X forbids, so a print shop's file has the same
+        boxes drawn empty, to fill in by hand."""
+        return not (self.pdf_variant or "").startswith("pdf/x")
+
+    @property
     def book_page_css(self) -> str:
         """The @page size of a book: the paper, plus bleed where the profile wants it."""
         bleed = f" bleed: {self.bleed_mm}mm;" if self.bleed_mm else ""

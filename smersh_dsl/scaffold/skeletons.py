@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
+import re
+
+from smersh_dsl.highlight.keywords import keywords
 from smersh_dsl.parse.text import quote
 
 TODO = "TODO"
+_BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+
+
+def word(name: str) -> str:
+    """A name as the writer types it: bare where the language allows, quoted elsewhere."""
+    return name if _BARE.fullmatch(name) and name not in keywords() else quote(name)
 
 
 def encounter(region: str, number: int, title: str, responses: int, values: tuple[int, ...]) -> str:
     lines = [f"# Encounter {number:02d} for {region}: the card and its entries (EP-ENC-1).", "",
-             f"card {quote(region) if ' ' in region else region} {number:02d} {quote(title)} {{"]
+             f"card {word(region)} {number:02d} {quote(title)} {{"]
     lines += ['  # art "art/encounter.png"    # a picture across the card\'s top (docs/language.md)']
     lines += [f'  response {r} "{TODO}: response {r}"' for r in range(1, responses + 1)]
     lines += ["}", ""]
@@ -25,21 +34,11 @@ def encounter(region: str, number: int, title: str, responses: int, values: tupl
     return "\n".join(lines).rstrip() + "\n"
 
 
-def showdown(name: str, players: tuple[int, int], lobo: str, difficulty: str) -> str:
-    ident = name if name.isidentifier() else quote(name)
-    costs = " ".join(f"{n}: {2 + 2 * n}" for n in range(players[0], players[1] + 1))
-    return f"""# {name}: the henchman sheet and the epic showdown (EP-HENCH-*, EP-SHOW-*).
-
-henchman {ident} {{
-  difficulty {difficulty}
-  intel {{ {costs} }}
-  lobo {lobo}
-  successes 2
-  "{TODO}: who {name} is."
-}}
-
-showdown {ident} {{
-  intro {{
+def _section_body(successes: int) -> str:
+    """The encounters, tally and conclusions of a showdown or a Dr. Lobo section: two
+    paths of three encounters, each test worth a success token, and a tally that wins
+    with ``successes`` of them (G004, G008)."""
+    return f"""  intro {{
     "{TODO}: the scene."
     goto 01
   }}
@@ -67,12 +66,70 @@ showdown {ident} {{
   }}
 
   tally end {{
-    successes >= 2 -> victory
+    successes >= {successes} -> victory
     else -> defeat
   }}
 
   victory {{ "{TODO}: the victory." gain 2 intel }}
   defeat {{ "{TODO}: the defeat." }}
+"""
+
+
+def lobo(letter: str) -> str:
+    """A Dr. Lobo section (EP-LOBO-*): the showdown against Dr. Lobo that a henchman's
+    sheet names (`lobo {letter}`)."""
+    return f"""# Dr. Lobo, section {letter}: the showdown against Dr. Lobo (EP-LOBO-*, EP-SHOW-*).
+# A henchman's sheet names it: `lobo {letter}`.
+
+lobo {letter} {{
+  successes 2
+
+{_section_body(2)}}}
+"""
+
+
+def showdown(name: str, players: tuple[int, int], lobo_section: str, difficulty: str,
+             with_lobo: bool = False) -> str:
+    """A henchman's sheet and showdown; ``with_lobo``: and the Dr. Lobo section it names,
+    for a project that has none yet (N010)."""
+    ident = word(name)
+    costs = " ".join(f"{n}: {2 + 2 * n}" for n in range(players[0], players[1] + 1))
+    text = f"""# {name}: the henchman sheet and the epic showdown (EP-HENCH-*, EP-SHOW-*).
+
+henchman {ident} {{
+  difficulty {difficulty}
+  intel {{ {costs} }}
+  lobo {lobo_section}
+  successes 2
+  "{TODO}: who {name} is."
+}}
+
+showdown {ident} {{
+{_section_body(2)}}}
+"""
+    if with_lobo:
+        text += "\n" + lobo(lobo_section)
+    return text
+
+
+def _values(values: tuple[int, ...]) -> str:
+    low, high = min(values), max(values)
+    return f"{low}..{high}" if list(values) == list(range(low, high + 1)) else " ".join(map(str, values))
+
+
+def region(name: str, values: tuple[int, ...]) -> str:
+    """A region (EP-ENC-2): two places joined by a route, and the die values its
+    encounter deck reads. The place names are the writer's to change."""
+    ident, capital, harbour = word(name), word(f"{name} Capital"), word(f"{name} Harbour")
+    return f"""# {name}: a region of the board (EP-ENC-2), with its places and routes.
+# Rename the places; `[airport hq]` and the other features are in docs/language.md.
+
+region {ident} {{
+  values {_values(values)}
+  city {capital} [airport hq]
+  city {harbour}
+  route {capital} {harbour}
+  bonus "{TODO}: the region's bonus."
 }}
 """
 

@@ -127,6 +127,8 @@ def log_html(doc: dict, profile: Profile) -> str:
     evidence_names = {c["name"]: c for c in doc.get("evidence", [])}
     return render_template(
         "campaign/log.html", campaign=doc, page_css=profile.book_page_css, tables=tables,
+        # `appearance: auto` makes a form field of an input, whatever WeasyPrint is asked
+        appearance="auto" if profile.forms else "none",
         campaign_fields=campaign, notes=notes, evidence_sets=sets, completed=completed,
         expert=Input("expert", "Expert campaign", "check"),
         grid=evidence_grid(doc) if any(f["name"] == GRID_FIELD for f in fields) else [],
@@ -134,16 +136,20 @@ def log_html(doc: dict, profile: Profile) -> str:
 
 
 def campaign_log(doc: dict, profile: Profile) -> PrintDocument:
-    """The campaign log as one section, its form fields live (``forms=True``)."""
+    """The campaign log as one section: its form fields live where the profile allows
+    them, and drawn as empty boxes in a PDF/X file (`Profile.forms`)."""
     title = f"{doc.get('title', '')}: campaign log"
-    front = front_matter(doc, "Campaign Log", profile, how=HOW_TO_FILL)
+    how = HOW_TO_FILL if profile.forms else HOW_TO_FILL_PRINTED
+    front = front_matter(doc, "Campaign Log", profile, how=how)
     return PrintDocument("campaign-log", title,
                          (*front, Section("campaign-log", "Campaign log", log_html(doc, profile))),
-                         forms=True, folios=True)
+                         forms=profile.forms, folios=True)
 
 
 HOW_TO_FILL = ("One log for the whole campaign: fill it in on screen, or print it and use a "
                "pencil. After each scenario, record what its steps tell you to.")
+HOW_TO_FILL_PRINTED = ("One log for the whole campaign: fill it in with a pencil. After each "
+                       "scenario, record what its steps tell you to.")
 
 
 def has_log(doc: dict) -> bool:
