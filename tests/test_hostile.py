@@ -439,7 +439,7 @@ def test_fmt_leaves_every_hostile_file_alone_and_says_why(tmp_path: Path):
     assert "loop.smersh: not formatted: cannot read the file" in said
     assert "deep.smersh: not formatted: it has syntax errors" in said
     assert "6 files: 1 reformatted, 5 left alone" in said
-    assert (books / "calm.smersh").read_text() == 'status "Calm" {\n  effect "Breathe."\n\n}\n'
+    assert (books / "calm.smersh").read_text() == 'status "Calm" {\n  effect "Breathe."\n}\n'
 
 
 UNFORMATTED_CALM = 'status "Calm" {\n      effect "Breathe."\n\n\n\n}   \n'
