@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, cli, default_paths
+from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, cli, project_paths
 import textwrap
 
 from smersh_dsl.checks.run import check_paths
@@ -46,12 +46,17 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
     """Check .smersh projects and report every problem found.
 
     PATHS are project folders (holding a book.smersh or game.smersh manifest),
-    folders of projects, or single .smersh files. Without PATHS, ./books is
-    checked, or the books bundled with smersh when there is no ./books.
+    folders of projects, single .smersh files, or the names of bundled books
+    (epic, shield, smush, swagmans-hope; a local folder of that name wins).
+    Without PATHS, the project around the working folder is checked (the
+    nearest folder upward with a manifest), else the projects in its
+    subfolders; outside any project it is a usage error.
 
     \b
     Examples:
+      smersh check                     (in a project, or any folder inside it)
       smersh check books/
+      smersh check epic                the bundled Epic Edition
       smersh check books/epic --format json > report.json
       smersh check my-encounter.smersh -q
 
@@ -72,7 +77,7 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
     try:
-        projects, found = check_paths(list(paths) or default_paths(), Policy(chosen, dropped, config))
+        projects, found = check_paths(project_paths(paths), Policy(chosen, dropped, config))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     sources = {f.path: f.text for p in projects for f in p.files}

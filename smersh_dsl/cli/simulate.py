@@ -8,32 +8,17 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_USAGE, cli, default_paths
+from smersh_dsl.cli.app import EXIT_USAGE, cli, project_paths
 from smersh_dsl.wording import count
 
 PROGRESS_FROM = 200          # runs of this many games or more say how far they are
 
 
-def resolve_paths(paths: tuple[Path, ...]) -> tuple[Path, ...]:
-    """Paths as given; a bare name that is no file (`smush`) names a book in ./books or
-    among the bundled books."""
-    resolved = []
-    for path in paths:
-        if path.exists() or len(path.parts) != 1:
-            resolved.append(path)
-            continue
-        found = [base / path for base in default_paths() if (base / path).is_dir()]
-        if not found:
-            raise click.BadParameter(f"{path}: no such file, folder or book",
-                                     param_hint="PATHS")
-        resolved.append(found[0])
-    return tuple(resolved)
-
-
 def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush.rules.Rules
-    """The rules of the first card game document among `paths` (built JSON or projects)."""
+    """The rules of the first card game document among `paths` (built JSON or projects;
+    none: the project around the working folder, outside any the bundled smush)."""
     from smersh_dsl.cli.data import _load_documents
-    return rules_of(_load_documents(resolve_paths(paths) or (Path("books/smush"),)))
+    return rules_of(_load_documents(tuple(project_paths(paths, own_book="smush"))))
 
 
 def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
@@ -43,8 +28,9 @@ def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
 
     docs = [d for d in loaded if d["kind"] == "cardgame"]
     if not docs:
-        raise click.ClickException("no card game document among the paths given "
-                                   "(try books/smush)")
+        raise click.ClickException("no card game document among the paths given, or in the "
+                                   "project around this folder (name one, e.g. the bundled "
+                                   "book smush)")
     try:
         return load_rules(docs[0])
     except NotPlayable as problem:
@@ -132,8 +118,8 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     Win rates per side with 95% Wilson intervals, the average game length in
     rounds, how the games ended, how often each gadget half and defence face
     was used (per game), and how often each decided a game. PATHS is the card
-    game: a built document, a project folder, or a book's name (default:
-    books/smush).
+    game: a built document, a project folder, or a bundled book's name
+    (default: the project around the working folder, else the bundled smush).
 
     \b
     Examples:
