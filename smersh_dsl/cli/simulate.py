@@ -106,13 +106,17 @@ POLICY_NAMES = ["random", "greedy", "strong"]
               help="Play the games once per value of one card's number, e.g. "
                    "\"Vault Door.strength=2..5\" (FIELD: strength, boost_cost, "
                    "boost_amount, bonus), and report Harmony's win rate per value.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes to play the games in; the figures do not depend on it.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes to play the games in (default: 1); the figures do not "
+                   "depend on it.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, hidden=True,
+              help="The older spelling of --jobs.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
                      harmony_policy: str | None, smush_policy: str | None, seed: int,
-                     sweep_spec: str | None, workers: int, fmt: str) -> None:
+                     sweep_spec: str | None, jobs: int | None, workers: int | None,
+                     fmt: str) -> None:
     """Play Agents of S.M.U.S.H. many times with bots, and report the odds.
 
     Win rates per side with 95% Wilson intervals, the average game length in
@@ -124,7 +128,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     \b
     Examples:
       smersh simulate smush --games 2000 --policy greedy --seed 1
-      smersh simulate smush --games 1000 --policy strong --workers 2
+      smersh simulate smush --games 1000 --policy strong --jobs 2
       smersh simulate books/smush --harmony-policy strong --smush-policy greedy
       smersh simulate smush --policy strong --games 400 --sweep "Vault Door.strength=2..5"
       smersh simulate build/smush/smush.json --format json
@@ -133,6 +137,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     from smersh_dsl.play.smush.sweep import SweepError, parse_sweep, render_sweep, run_sweep, sweep_json
 
     rules = cardgame_rules(paths)
+    processes = jobs or workers or 1
     harmony, smush = harmony_policy or policy, smush_policy or policy
     step = max(1, games // 10)
 
@@ -142,7 +147,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
             click.echo(f"simulated {done} of {count(games, 'game')}{where}", err=True)
 
     if sweep_spec is None:
-        summary = simulate(rules, games, seed, harmony, smush, progress, workers)
+        summary = simulate(rules, games, seed, harmony, smush, progress, processes)
         click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
         return
     try:
@@ -150,6 +155,6 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     except SweepError as problem:
         raise click.BadParameter(str(problem), param_hint="--sweep") from None
     results = run_sweep(rules, sweep, games, seed, harmony, smush,
-                        lambda value, done: progress(done, value), workers)
+                        lambda value, done: progress(done, value), processes)
     data = sweep_json(sweep, results)
     click.echo(render_sweep(data) if fmt == "text" else RENDERERS["json"](data), nl=False)
