@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.model.document import Project, ProjectKind
+
+MANIFESTS = ("book.smersh", "game.smersh")       # as project/discover.py names them
 from smersh_dsl.wording import count
 
 
@@ -37,8 +39,9 @@ def checked_of(projects: Sequence[Project]) -> list[Checked]:
         folder = Path(os.path.realpath(project.root)).name
         name, root = project.name or folder, _shown(project.root)
         label = name if name == folder else f"{name} ({root})"
-        if project.kind is ProjectKind.FRAGMENT and len(project.files) == 1:
-            name = label = project.files[0].path
+        lone = project.files[0].path if len(project.files) == 1 else None
+        if lone is not None and Path(lone).name not in MANIFESTS:     # a file on its own
+            name, label = (lone, lone) if project.kind is ProjectKind.FRAGMENT else (name, f"{name} ({lone})")
         found.append(Checked(name, project.kind.value, root, len(project.files), label))
     return found
 
