@@ -250,10 +250,10 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
     """Play a whole game, an encounter or a showdown in the terminal, from the JSON.
 
     PATHS are built documents (build/<id>/<id>.json), projects, which are
-    built first, or bundled books by name (epic, smush, ...); none: the project
-    around the working folder. With --game, a whole game of Agents of SMERSH (each person
-    at the keyboard in turn, or bots with --auto); without it, one encounter
-    is played, or the showdown --showdown names.
+    built first, or bundled books by name (epic, smush, ...); none: the
+    project around the working folder. With --game, a whole game of Agents of
+    SMERSH (each person at the keyboard in turn, or bots with --auto); without
+    it, one encounter is played, or the showdown --showdown names.
 
     \b
     Examples:

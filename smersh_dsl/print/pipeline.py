@@ -127,7 +127,9 @@ class _Stages:
         sections: Counter[str] = Counter(plan.project for plan, _, _ in work)
         damaged = self.cache.discarded
         for plan, section, key in work:
-            hit = self.pdfs.get(key) or self.cache.get(key)
+            if key in self.pdfs:            # rendered earlier in this build: no cache hit
+                continue
+            hit = self.cache.get(key)
             if hit is not None:
                 self.pdfs[key] = hit
                 cached[plan.project] += 1
