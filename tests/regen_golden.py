@@ -4,7 +4,8 @@
   `smersh check NAME.smersh` prints, run from that folder.
 - tests/golden/reports/PROJECT/ has PROJECT.txt, .json, .sarif and .github beside it:
   `smersh check PROJECT --format F --statistics` for each format, run from that folder
-  (the SARIF's absolute source root is replaced by file:///SRCROOT/).
+  (the SARIF's absolute source root is replaced by file:///SRCROOT/); each opens with,
+  or carries, what was checked.
 - tests/golden/graphs/NAME.dot and NAME.mmd: `smersh graph` of each showdown and Dr.
   Lobo section in tests/golden/reports/broken/showdown.smersh, and of Pierre's showdown.
 - tests/golden/fmt/NAME.in.smersh has NAME.out.smersh beside it: what `smersh fmt` makes of it.
@@ -32,6 +33,7 @@ FORMATS = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
 def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
     from smersh_dsl.checks.run import check_paths
     from smersh_dsl.diagnostics.report import REPORTERS
+    from smersh_dsl.diagnostics.report.checked import checked_of
     from smersh_dsl.diagnostics.report.statistics import render_statistics
 
     here = os.getcwd()
@@ -39,7 +41,7 @@ def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
     try:
         projects, found = check_paths([Path(path.name)])
         sources = {f.path: f.text for p in projects for f in p.files}
-        text = REPORTERS[fmt](found, sources, True)
+        text = REPORTERS[fmt](found, sources, True, checked=checked_of(projects))
         if fmt == "sarif":
             text = text.replace(Path.cwd().as_uri().rstrip("/") + "/", "file:///SRCROOT/")
         return text + (render_statistics(found) if statistics else "")

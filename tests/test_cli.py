@@ -42,9 +42,10 @@ def test_check_text_report_shows_line_caret_and_hint(tmp_path: Path):
     result = smersh("check", "bad.smersh", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "bad.smersh:4:21: error[N001]: unknown skill `Spycrfat`"
-    assert lines[2] == "4 | entry 01.1.1 { test Spycrfat pass { gain 1 intel } fail { take 1 injury } }"
-    assert lines[3] == "  |                     ^^^^^^^^ did you mean `Spycraft`?"
+    assert lines[0] == "checked g (bad.smersh): 1 file"
+    assert lines[1] == "bad.smersh:4:21: error[N001]: unknown skill `Spycrfat`"
+    assert lines[3] == "4 | entry 01.1.1 { test Spycrfat pass { gain 1 intel } fail { take 1 injury } }"
+    assert lines[4] == "  |                     ^^^^^^^^ did you mean `Spycraft`?"
 
 
 def test_check_json_report(tmp_path: Path):
@@ -74,10 +75,11 @@ def test_rules_and_explain():
 
 
 def test_check_runs_from_another_folder_on_bundled_books(tmp_path: Path):
-    """With no ./books, `smersh check` checks the books installed with the package."""
-    result = smersh("check", "-q", cwd=tmp_path)
+    """From any folder, `smersh check NAME` checks the books installed with the package."""
+    result = smersh("check", "-q", "epic", "shield", "smush", "swagmans-hope", cwd=tmp_path)
     assert "Traceback" not in result.stderr
     assert result.returncode == 0, result.stdout[-3000:]
+    assert result.stdout.startswith("checked smersh (")
 
 
 def test_a_command_ends_without_teardown_but_runs_its_exit_work(tmp_path: Path):

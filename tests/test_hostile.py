@@ -300,7 +300,7 @@ def test_dotdot_out_of_the_working_folder_on_the_command_line(tmp_path: Path):
     result = smersh("check", "../../a/smush/../smush", cwd=work)
     no_traceback(result)
     assert result.returncode == 1
-    shown = result.stdout.split(":1:14: error[S003]")[0]
+    shown = result.stdout.split(":1:14: error[S003]")[0].splitlines()[-1]
     assert (work / shown).resolve() == (project / "bad.smersh").resolve(), result.stdout
 
 

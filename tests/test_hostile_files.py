@@ -229,7 +229,7 @@ def test_a_fifo_or_device_as_the_configuration_is_not_read(tmp_path: Path):
     (tmp_path / ".git").mkdir()
     # Found while searching upward, what is not a regular file is no configuration.
     result = run_bounded("check", str(project), cwd=tmp_path)
-    assert (result.returncode, result.stdout) == (0, "no problems found\n")
+    assert (result.returncode, result.stdout) == (0, "checked smush: 2 files\nno problems found\n")
 
 
 def test_no_break_spaces_reach_the_printed_page():

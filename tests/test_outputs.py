@@ -216,6 +216,6 @@ def test_a_default_out_folder_that_is_a_link_is_refused_unless_named(tmp_path: P
     assert refused.returncode == 2
     assert "build is a symbolic link" in refused.stderr and "--out build" in refused.stderr
     assert list(elsewhere.iterdir()) == []
-    named = smersh("build", "--format", "json", "--out", "build", cwd=work)
+    named = smersh("build", "books", "--format", "json", "--out", "build", cwd=work)
     assert named.returncode == 0, named.stderr
     assert (elsewhere / "smush" / "smush.json").is_file()

@@ -100,7 +100,7 @@ def test_simulate_command_reports_rates_intervals_length_and_uses():
 
 def test_simulate_a_missing_book_is_a_clear_error():
     done = smersh("simulate", "no-such-book", "--games", "3", cwd=REPO)
-    assert done.returncode == 2 and "no such file, folder or book" in done.stderr
+    assert done.returncode == 2 and "no bundled book of that name" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -16,16 +16,26 @@ import click
 
 from smersh_dsl import __version__
 from smersh_dsl.parse import collector
-from smersh_dsl.resources import bundled_books
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
-def default_paths() -> list[Path]:
-    """`books/` in the working folder if there is one, else the books bundled with smersh."""
-    local = Path("books")
-    return [local] if local.is_dir() else [bundled_books()]
+def project_paths(paths: tuple[Path, ...] | list[Path], own_book: str | None = None) -> list[Path]:
+    """What the running command works on (smersh_dsl/project/locate.py): the paths given,
+    the bundled books they name, or the project around the working folder. Outside any
+    project a usage error says how to name one; ``own_book`` is the bundled book a
+    command names itself (`smersh simulate smush`), used there instead."""
+    from smersh_dsl.project.discover import UsageError
+    from smersh_dsl.project.locate import NoProject, locate
 
+    try:
+        return locate(list(paths), own_book=own_book)
+    except NoProject as error:
+        command = click.get_current_context().command_path
+        raise click.ClickException(f"{error}; name one: `{command} PATH`, or a bundled book: "
+                                   f"`{command} epic`") from None
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -35,10 +45,14 @@ def cli() -> None:
 
     \b
     Examples:
-      smersh check                   check the bundled books (or ./books)
+      smersh check                   check the project around this folder
       smersh check books/epic        check one project
+      smersh check epic              check a bundled book, by name
       smersh explain N001            what rule N001 means, with examples
       smersh build                   check, then write build/<id>/<id>.json
+
+    Without PATHS a command works on the project around the working folder
+    (the nearest folder upward with a book.smersh or game.smersh).
     """
 
 

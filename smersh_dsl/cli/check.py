@@ -7,13 +7,14 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, cli, default_paths
+from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 import textwrap
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
+from smersh_dsl.diagnostics.report.checked import checked_of
 from smersh_dsl.diagnostics.reference import rules_markdown
 from smersh_dsl.diagnostics.report.statistics import render_statistics
 from smersh_dsl.project.discover import UsageError
@@ -40,18 +41,27 @@ from smersh_dsl.settings.selection import split_items, unknown_items
               help="Check in the background daemon, started if none runs: it keeps parsed "
                    "files in memory, so re-checks after an edit are fast. `smersh daemon "
                    "--help` says more.")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when errors are found (2 still means a usage error).")
+@click.option("--output-file", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the report to FILE (atomically) instead of stdout.")
 def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[str, ...],
                   ignore: tuple[str, ...], config: Path | None, statistics: bool,
-                  daemon: bool) -> None:
+                  daemon: bool, exit_zero: bool, output: Path | None) -> None:
     """Check .smersh projects and report every problem found.
 
     PATHS are project folders (holding a book.smersh or game.smersh manifest),
-    folders of projects, or single .smersh files. Without PATHS, ./books is
-    checked, or the books bundled with smersh when there is no ./books.
+    folders of projects, single .smersh files, or the names of bundled books
+    (epic, shield, smush, swagmans-hope; a local folder of that name wins).
+    Without PATHS, the project around the working folder is checked (the
+    nearest folder upward with a manifest), else the projects in its
+    subfolders; outside any project it is a usage error.
 
     \b
     Examples:
+      smersh check                     (in a project, or any folder inside it)
       smersh check books/
+      smersh check epic                the bundled Epic Edition
       smersh check books/epic --format json > report.json
       smersh check my-encounter.smersh -q
 
@@ -63,8 +73,11 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
     $SMERSH_CACHE_DIR), a folder safe to delete; SMERSH_CACHE_DIR= (empty)
     turns the cache off.
 
-    Exits 0 when nothing at error severity is found, 1 when something is,
-    and 2 on a usage error.
+    The report opens with what was checked (`checked nightjar: 6 files`);
+    JSON and SARIF carry it too.
+
+    Exits 0 when nothing at error severity is found (or with --exit-zero), 1
+    when something is, and 2 on a usage error.
     """
     chosen = split_items(select) or None
     dropped = split_items(ignore)
@@ -72,14 +85,33 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
     try:
-        projects, found = check_paths(list(paths) or default_paths(), Policy(chosen, dropped, config))
+        projects, found = check_paths(project_paths(paths), Policy(chosen, dropped, config))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     sources = {f.path: f.text for p in projects for f in p.files}
-    click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
-    if statistics:
-        click.echo(render_statistics(found), nl=False, err=fmt != "text")
-    sys.exit(EXIT_FINDINGS if any(d.severity is Severity.ERROR for d in found) else EXIT_CLEAN)
+    report = REPORTERS[fmt](found, sources, not quiet, checked=checked_of(projects))
+    if statistics and fmt == "text":
+        report += render_statistics(found)
+    elif statistics:
+        click.echo(render_statistics(found), nl=False, err=True)
+    if output is None:
+        click.echo(report, nl=False)
+    else:
+        _write_report(output, report)
+    errors = any(d.severity is Severity.ERROR for d in found)
+    sys.exit(EXIT_FINDINGS if errors and not exit_zero else EXIT_CLEAN)
+
+
+def _write_report(output: Path, report: str) -> None:
+    """The report in ``output``, whole or not at all: a CI step reading it never sees
+    half a report (and never one written through a link)."""
+    from smersh_dsl.export.outputs import OutputError, OutputFolder
+
+    try:
+        OutputFolder(output.parent).write(output, report)
+    except OutputError as error:
+        click.echo(f"smersh check: {error}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 @cli.command("rules")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, default_paths
+from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 import json
 import random
 
@@ -51,7 +51,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
 
     \b
     Examples:
-      smersh build                      build ./books (or the bundled books)
+      smersh build                      build the project around this folder
       smersh build books/epic --out dist
       smersh build --merged --with-sources
       smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
@@ -68,7 +68,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
                                f"through one unless you name it: give --out {out} (or "
                                "another folder) to write there")
     try:
-        projects, found = check_paths(list(paths) or default_paths())
+        projects, found = check_paths(project_paths(paths))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     errors = [d for d in found if d.severity is Severity.ERROR]
@@ -116,7 +116,7 @@ def _documents(paths: tuple[Path, ...]) -> list[dict]:
     expansion comes applied to its game, so it can be played alone."""
     from smersh_dsl.export.document import buildable, document, dumps
 
-    projects, found = check_paths(list(paths) or default_paths())
+    projects, found = check_paths(list(paths))
     errors = [d for d in found if d.severity is Severity.ERROR]
     if errors:
         raise click.ClickException(f"{count(len(errors), 'error')} in the content: run `smersh check` first")
@@ -159,7 +159,7 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     if showdown is not None and not party:        # before the books are built: at once
         raise click.UsageError("--showdown needs the party that plays it: give --party "
                                "once per spy, e.g. --party \"Spycraft=3,Deception=2\"")
-    for doc in _documents(paths):
+    for doc in _documents(tuple(project_paths(paths))):
         if doc["kind"] != "game":
             continue
         if showdown is None:
@@ -249,10 +249,11 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
                  policy: str, bot_side: str | None) -> None:
     """Play a whole game, an encounter or a showdown in the terminal, from the JSON.
 
-    PATHS are built documents (build/<id>/<id>.json) or projects, which are
-    built first. With --game, a whole game of Agents of SMERSH (each person
-    at the keyboard in turn, or bots with --auto); without it, one encounter
-    is played, or the showdown --showdown names.
+    PATHS are built documents (build/<id>/<id>.json), projects, which are
+    built first, or bundled books by name (epic, smush, ...); none: the
+    project around the working folder. With --game, a whole game of Agents of
+    SMERSH (each person at the keyboard in turn, or bots with --auto); without
+    it, one encounter is played, or the showdown --showdown names.
 
     \b
     Examples:
@@ -271,18 +272,18 @@ def play_command(paths: tuple[Path, ...], whole: bool, with_paths: tuple[Path, .
       smersh play smush --bot smush      against a bot playing SMUSH
       smersh play smush --auto --policy random --seed 3
     """
-    from smersh_dsl.cli.simulate import play_smush, resolve_paths, rules_of
+    from smersh_dsl.cli.simulate import play_smush, rules_of
 
     if whole or with_paths or save_path is not None:
         from smersh_dsl.cli.epic import game_document, options_of, play_whole_game
         bot = "person" if not auto else ("random" if policy == "random" else "sensible")
-        doc = game_document(paths or (Path("epic"),), with_paths)
+        doc = game_document(paths, with_paths)
         play_whole_game(doc, options_of(players, henchmen, spies, bot, variants), seed, save_path)
         return
     if players > 4:
         raise click.BadParameter("5 players only in a whole game whose variant allows them "
                                  "(--game --variant epic)", param_hint="--players")
-    paths = resolve_paths(paths)
+    paths = tuple(project_paths(paths))
     try:
         if log_path is not None:
             _play_campaign(_load_documents(paths), log_path, players, expert, seed, auto, policy)

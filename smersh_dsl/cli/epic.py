@@ -8,23 +8,27 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_USAGE
-from smersh_dsl.cli.simulate import PROGRESS_FROM, resolve_paths, simulate_group
+from smersh_dsl.cli.app import EXIT_USAGE, project_paths
+from smersh_dsl.cli.simulate import PROGRESS_FROM, simulate_group
 from smersh_dsl.wording import count
 
 
-def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...]) -> dict:
-    """The game to play: the game document among ``paths``, or with ``--with`` an
-    expansion applied to it (a project or a built `<id>.merged.json`)."""
+def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
+                  own_book: str | None = None) -> dict:
+    """The game to play: the game document among ``paths`` (none: the project around
+    the working folder, else the bundled ``own_book``), or with ``--with`` an expansion
+    applied to it (a project or a built `<id>.merged.json`)."""
     from smersh_dsl.cli.data import _load_documents
 
     # checked together, so the expansion extends the game given here, not another copy
-    loaded = _load_documents(resolve_paths(paths) + resolve_paths(with_paths))
+    extra = project_paths(with_paths) if with_paths else []
+    loaded = _load_documents(tuple(project_paths(paths, own_book) + extra))
     games = ([d for d in loaded if d["kind"] == "game" and not d.get("expansions")]
              or [d for d in loaded if d["kind"] == "game"])      # books/swagmans-hope alone
     if not games:
-        raise click.ClickException("no game document to play among the paths given "
-                                   "(try books/epic)")
+        raise click.ClickException("no game document among the paths given, or in the "
+                                   "project around this folder (name one, e.g. the bundled "
+                                   "book epic)")
     if not with_paths:
         return games[0]
     merged = [d for d in loaded if d["kind"] == "game" and d.get("expansions")]
@@ -110,7 +114,8 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
     round Dr. Lobo was confronted in, how often the main henchman fell before
     he came, deaths and intel spent per game, and the entries and encounters
     that most often cost a spy health or moved Dr. Lobo: a writer's "most
-    dangerous entries". PATHS is the game (default: books/epic).
+    dangerous entries". PATHS is the game (default: the project around the
+    working folder, else the bundled epic).
 
     \b
     Examples:
@@ -123,7 +128,7 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
     from smersh_dsl.play.epic.game import setup
     from smersh_dsl.play.epic.simulate import render_csv, render_json, render_text, run, summary
 
-    doc = game_document(paths or (Path("epic"),), with_paths)
+    doc = game_document(paths, with_paths, own_book="epic")
     options = options_of(players, henchmen, (), bot, variants)
     try:
         setup(doc, options, random.Random(0), lambda _: None)    # bad options fail here, once

@@ -54,7 +54,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         # The rendering processes warm up while this one makes the documents' HTML.
         with _terminate_unwinds(), _renderers(jobs) as renderers:
             planned = [Planned(target, builder.build(doc, chosen, pictures_of(project)),
-                               str(project.root))
+                               str(project.root), project.name)
                        for target, (project, doc, builder) in zip(targets, wanted)]
             result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
                            write=folder.write)
@@ -78,8 +78,9 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         sys.exit(EXIT_FINDINGS)
     for path in result.written:
         click.echo(f"wrote {path}", err=True)
-    click.echo(f"rendered {count(result.rendered, 'section')}, "
-               f"{result.cached} from the cache", err=True)
+    names = ", ".join(dict.fromkeys(project.name for project, _, _ in wanted))
+    click.echo(f"rendered {count(result.rendered, 'section')} of {names}, "
+               f"{result.cached} from the cache of earlier builds", err=True)
     return result.written
 
 

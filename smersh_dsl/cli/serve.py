@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import cli, default_paths
+from smersh_dsl.cli.app import cli, project_paths
 
 
 def loopback(host: str) -> bool:
@@ -21,7 +21,7 @@ def loopback(host: str) -> bool:
 
 
 @cli.command("serve")
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--port", type=click.IntRange(0, 65535), default=8019, show_default=True,
               help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -38,7 +38,7 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
 
     \b
     Examples:
-      smersh serve                       ./books (or the bundled books)
+      smersh serve                       the project around this folder
       smersh serve books/epic --open
       smersh serve books/ --port 8080
     """
@@ -48,6 +48,7 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
 
     from smersh_dsl.serve.app import make_app
 
+    served = project_paths(paths)
     if not loopback(host):
         click.echo(f"smersh serve: listening on {host}: anyone who can reach it can read "
                    "and play the book", err=True)
@@ -63,7 +64,7 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
         webbrowser.open(url)
     # On loopback only requests naming a loopback host are answered (no DNS rebinding);
     # a writer who opens the server to the network names it by any of the machine's names.
-    app = make_app(list(paths) or default_paths(), hosts=[host] if loopback(host) else ["*"])
+    app = make_app(served, hosts=[host] if loopback(host) else ["*"])
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     server.run(sockets=[listener])

@@ -8,32 +8,17 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_USAGE, cli, default_paths
+from smersh_dsl.cli.app import EXIT_USAGE, cli, project_paths
 from smersh_dsl.wording import count
 
 PROGRESS_FROM = 200          # runs of this many games or more say how far they are
 
 
-def resolve_paths(paths: tuple[Path, ...]) -> tuple[Path, ...]:
-    """Paths as given; a bare name that is no file (`smush`) names a book in ./books or
-    among the bundled books."""
-    resolved = []
-    for path in paths:
-        if path.exists() or len(path.parts) != 1:
-            resolved.append(path)
-            continue
-        found = [base / path for base in default_paths() if (base / path).is_dir()]
-        if not found:
-            raise click.BadParameter(f"{path}: no such file, folder or book",
-                                     param_hint="PATHS")
-        resolved.append(found[0])
-    return tuple(resolved)
-
-
 def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush.rules.Rules
-    """The rules of the first card game document among `paths` (built JSON or projects)."""
+    """The rules of the first card game document among `paths` (built JSON or projects;
+    none: the project around the working folder, outside any the bundled smush)."""
     from smersh_dsl.cli.data import _load_documents
-    return rules_of(_load_documents(resolve_paths(paths) or (Path("books/smush"),)))
+    return rules_of(_load_documents(tuple(project_paths(paths, own_book="smush"))))
 
 
 def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
@@ -43,8 +28,9 @@ def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
 
     docs = [d for d in loaded if d["kind"] == "cardgame"]
     if not docs:
-        raise click.ClickException("no card game document among the paths given "
-                                   "(try books/smush)")
+        raise click.ClickException("no card game document among the paths given, or in the "
+                                   "project around this folder (name one, e.g. the bundled "
+                                   "book smush)")
     try:
         return load_rules(docs[0])
     except NotPlayable as problem:
@@ -120,25 +106,29 @@ POLICY_NAMES = ["random", "greedy", "strong"]
               help="Play the games once per value of one card's number, e.g. "
                    "\"Vault Door.strength=2..5\" (FIELD: strength, boost_cost, "
                    "boost_amount, bonus), and report Harmony's win rate per value.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes to play the games in; the figures do not depend on it.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes to play the games in (default: 1); the figures do not "
+                   "depend on it.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, hidden=True,
+              help="The older spelling of --jobs.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
                      harmony_policy: str | None, smush_policy: str | None, seed: int,
-                     sweep_spec: str | None, workers: int, fmt: str) -> None:
+                     sweep_spec: str | None, jobs: int | None, workers: int | None,
+                     fmt: str) -> None:
     """Play Agents of S.M.U.S.H. many times with bots, and report the odds.
 
     Win rates per side with 95% Wilson intervals, the average game length in
     rounds, how the games ended, how often each gadget half and defence face
     was used (per game), and how often each decided a game. PATHS is the card
-    game: a built document, a project folder, or a book's name (default:
-    books/smush).
+    game: a built document, a project folder, or a bundled book's name
+    (default: the project around the working folder, else the bundled smush).
 
     \b
     Examples:
       smersh simulate smush --games 2000 --policy greedy --seed 1
-      smersh simulate smush --games 1000 --policy strong --workers 2
+      smersh simulate smush --games 1000 --policy strong --jobs 2
       smersh simulate books/smush --harmony-policy strong --smush-policy greedy
       smersh simulate smush --policy strong --games 400 --sweep "Vault Door.strength=2..5"
       smersh simulate build/smush/smush.json --format json
@@ -147,6 +137,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     from smersh_dsl.play.smush.sweep import SweepError, parse_sweep, render_sweep, run_sweep, sweep_json
 
     rules = cardgame_rules(paths)
+    processes = jobs or workers or 1
     harmony, smush = harmony_policy or policy, smush_policy or policy
     step = max(1, games // 10)
 
@@ -156,7 +147,7 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
             click.echo(f"simulated {done} of {count(games, 'game')}{where}", err=True)
 
     if sweep_spec is None:
-        summary = simulate(rules, games, seed, harmony, smush, progress, workers)
+        summary = simulate(rules, games, seed, harmony, smush, progress, processes)
         click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
         return
     try:
@@ -164,6 +155,6 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
     except SweepError as problem:
         raise click.BadParameter(str(problem), param_hint="--sweep") from None
     results = run_sweep(rules, sweep, games, seed, harmony, smush,
-                        lambda value, done: progress(done, value), workers)
+                        lambda value, done: progress(done, value), processes)
     data = sweep_json(sweep, results)
     click.echo(render_sweep(data) if fmt == "text" else RENDERERS["json"](data), nl=False)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.simulate import PROGRESS_FROM, resolve_paths, simulate_group
+from smersh_dsl.cli.app import project_paths
+from smersh_dsl.cli.simulate import PROGRESS_FROM, simulate_group
 from smersh_dsl.wording import count
 
 
@@ -29,8 +30,9 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
 
     Bots keep the log through the same book-keeper as `smersh play --log`; the card
     game of each scenario is a small stand-in (docs/books.md, "the table model").
-    PATHS is the campaign: a built document, a project folder or a book's name
-    (default: books/shield).
+    PATHS is the campaign: a built document, a project folder or a bundled
+    book's name (default: the project around the working folder, else the
+    bundled shield).
 
     \b
     Examples:
@@ -40,11 +42,12 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
     from smersh_dsl.cli.data import _load_documents
     from smersh_dsl.play.campaign.sim import RENDERERS, simulate
 
-    loaded = _load_documents(resolve_paths(paths or (Path("shield"),)))
+    loaded = _load_documents(tuple(project_paths(paths, own_book="shield")))
     docs = [d for d in loaded if d["kind"] == "campaign"]
     if not docs:
-        raise click.ClickException("no campaign document among the paths given "
-                                   "(try books/shield)")
+        raise click.ClickException("no campaign document among the paths given, or in the "
+                                   "project around this folder (name one, e.g. the bundled "
+                                   "book shield)")
     total = 2 * campaigns
     step = max(1, total // 10)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, default_paths
+from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.project.discover import UsageError
 from smersh_dsl.wording import count
@@ -47,7 +47,7 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
     if sum(x is not None and x is not False for x in (showdown, region, campaign or None)) != 1:
         raise click.UsageError("say what to draw: one of --showdown NAME, --region NAME or --campaign")
     try:
-        projects, findings = check_paths(list(paths) or default_paths())
+        projects, findings = check_paths(project_paths(paths))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     definitions = [d for p in projects for d in p.definitions()]
@@ -106,7 +106,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     from smersh_dsl.project.discover import discover
 
     try:
-        found, _ = discover(list(paths or (Path("books"),)))
+        found, _ = discover(project_paths(paths))
     except UsageError as error:
         raise click.UsageError(printable(str(error))) from None
     # The files `smersh check` would read, each with its project's folder: a file the
@@ -188,7 +188,8 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str |
       scenario        a campaign scenario
     (`encounter` and `showdown` are older names of encounter-card and henchman.)
 
-    PROJECT (default: the bundled game of that kind) tells the skeleton what
+    PROJECT (a folder or a bundled book's name; default: the project around
+    the working folder, else the bundled game of that kind) tells the skeleton what
     exists already: the next free encounter or scenario number or Lobo letter,
     the die values of the region, the player counts, the Lobo sections.
 
@@ -203,10 +204,12 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str |
       smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
     """
     from smersh_dsl.export.outputs import OutputError, OutputFolder
+    from smersh_dsl.project.locate import enclosing
     from smersh_dsl.scaffold.plan import skeleton
 
+    base = project_paths((project,))[0] if project is not None else enclosing(Path.cwd())
     try:
-        text = skeleton(kind, project, name=name, region=region, number=number, responses=responses)
+        text = skeleton(kind, base, name=name, region=region, number=number, responses=responses)
     except ValueError as problem:
         raise click.UsageError(str(problem)) from None
     if output is None:

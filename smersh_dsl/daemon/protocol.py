@@ -27,8 +27,10 @@ SCHEMA_FILE = Path(__file__).with_name("request.schema.json")
 # only chooses what is checked and how it is printed; `--daemon` is the client's own.
 CHECK_OPTIONS: dict[str, bool] = {
     "--format": True, "--select": True, "--ignore": True, "--config": True,
-    "--quiet": False, "-q": False, "--statistics": False,
+    "--quiet": False, "-q": False, "--statistics": False, "--exit-zero": False,
 }
+# Left out on purpose: --output-file (-o), since the daemon never writes; with it the
+# check runs in the client's process.
 
 
 class Refused(Exception):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,6 +57,12 @@ class Planned:
     target: Path                # where the PDF goes
     document: PrintDocument
     origin: str = ""            # the project's folder, for diagnostics without a source
+    project: str = ""           # the project's id, to say whose document a line is about
+
+    @property
+    def label(self) -> str:
+        """`nightjar/encounter-book`: several projects build documents of the same name."""
+        return f"{self.project}/{self.document.name}" if self.project else self.document.name
 
 
 @dataclass
@@ -115,26 +122,32 @@ class _Stages:
             self.pool.close(abandon=kind is not None)
 
     def run(self, work: list[tuple[Planned, Section, str]]) -> None:
-        todo, queued, cached = [], set(), 0
+        todo, queued = [], set()
+        cached: Counter[str] = Counter()
+        sections: Counter[str] = Counter(plan.project for plan, _, _ in work)
         damaged = self.cache.discarded
         for plan, section, key in work:
-            hit = self.pdfs.get(key) or self.cache.get(key)
+            if key in self.pdfs:            # rendered earlier in this build: no cache hit
+                continue
+            hit = self.cache.get(key)
             if hit is not None:
                 self.pdfs[key] = hit
-                cached += 1
+                cached[plan.project] += 1
             elif key not in queued:
                 queued.add(key)
                 todo.append((plan, section, key))
-        self.result.cached += cached
-        if cached:
-            self.progress(f"{cached} of {count(len(work), 'section')} unchanged (cached)")
+        self.result.cached += sum(cached.values())
+        for project, hits in cached.items():
+            whose = f"{project}: " if project else ""
+            self.progress(f"{whose}{hits} of {count(sections[project], 'section')} "
+                          "unchanged since an earlier build (cached)")
         damaged = self.cache.discarded - damaged
         if damaged:
             self.progress(f"{count(damaged, 'damaged cache entry')} deleted: rendering again")
         total = len(todo)
 
         def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
-            self.progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
+            self.progress(f"[{index}/{total}] rendered {plan.label}: {section.title} "
                           f"({count(rendered.pages, 'page')})")
             self.result.rendered += 1
             problems = _problems(plan, section, rendered)
@@ -158,7 +171,7 @@ class _Stages:
             self.pool.render_all(todo, self.profile, finished)
         else:
             for index, (plan, section, key) in enumerate(todo, 1):
-                self.progress(f"[{index}/{total}] rendering {plan.document.name}: {section.title}")
+                self.progress(f"[{index}/{total}] rendering {plan.label}: {section.title}")
                 finished(index, plan, section, key, _render(plan, section, self.profile))
 
 

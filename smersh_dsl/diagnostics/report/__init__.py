@@ -11,7 +11,9 @@ from smersh_dsl.diagnostics.report.sarif import render_sarif
 from smersh_dsl.diagnostics.report.text import render_text
 
 Sources = dict[str, str]
-Reporter = Callable[[list[Diagnostic], Sources, bool], str]
+# (diagnostics, sources, verbose, checked=None): `checked` (report/checked.py) says what
+# the report covers; the report says nothing of it when it is None.
+Reporter = Callable[..., str]
 
 REPORTERS: dict[str, Reporter] = {
     "text": render_text,

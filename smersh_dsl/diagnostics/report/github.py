@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.checked import Checked, checked_line
 from smersh_dsl.diagnostics.report.printable import printable
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
@@ -20,8 +23,10 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
-    lines = []
+def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                  checked: Sequence[Checked] | None = None) -> str:
+    # What was checked: a notice on the run, not on a line of a file.
+    lines = [f"::notice title=smersh::{escape_data(checked_line(checked))}"] if checked is not None else []
     for d in diagnostics:
         s = d.span
         props = {"file": s.file, "line": s.line, "col": s.column,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.checked import Checked
 
 
 def diagnostic_dict(d: Diagnostic) -> dict:
@@ -21,11 +23,12 @@ def diagnostic_dict(d: Diagnostic) -> dict:
     }
 
 
-def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                checked: Sequence[Checked] | None = None) -> str:
     counts = {sev.value: sum(1 for d in diagnostics if d.severity is sev) for sev in Severity}
-    document = {
-        "tool": {"name": "smersh", "version": __version__},
-        "summary": counts,
-        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
-    }
+    document: dict = {"tool": {"name": "smersh", "version": __version__}}
+    if checked is not None:
+        document["checked"] = [c.as_json() for c in checked]
+    document["summary"] = counts
+    document["diagnostics"] = [diagnostic_dict(d) for d in diagnostics]
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

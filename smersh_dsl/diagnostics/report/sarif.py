@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.catalogue import Rule, catalogue
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.checked import Checked, checked_line
 from smersh_dsl.diagnostics.report.lines import SourceLines
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -71,7 +73,8 @@ def _result(d: Diagnostic, index: dict[str, int], lines: SourceLines) -> dict:
     }
 
 
-def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                 checked: Sequence[Checked] | None = None) -> str:
     rules = list(catalogue().values())
     index = {item.code: i for i, item in enumerate(rules)}
     lines = SourceLines(sources)
@@ -89,4 +92,7 @@ def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose
             "results": [_result(d, index, lines) for d in diagnostics],
         }],
     }
+    if checked is not None:     # what the run covered, in its property bag (SARIF 3.8)
+        document["runs"][0]["properties"] = {"checked": [c.as_json() for c in checked],
+                                             "summary": checked_line(checked)}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

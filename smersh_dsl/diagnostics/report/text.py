@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.report.checked import Checked, checked_line
 from smersh_dsl.diagnostics.report.lines import SourceLines
 from smersh_dsl.diagnostics.report.printable import printable_lines
 from smersh_dsl.wording import count
@@ -43,8 +45,9 @@ def summary(diagnostics: list[Diagnostic]) -> str:
     return ", ".join(parts)
 
 
-def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
-    out: list[str] = []
+def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                checked: Sequence[Checked] | None = None) -> str:
+    out: list[str] = [checked_line(checked)] if checked is not None else []
     lines = SourceLines(sources)
     for d in diagnostics:
         s = d.span
