@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_helpers import browser, differing, ready, serving, shoot
+from serve_helpers import browser, differing, ready, serving, shoot, sign_in
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "serve"
@@ -36,8 +36,9 @@ def url(project: Path):
 
 
 @pytest.fixture(scope="module")
-def driver():
+def driver(url):
     found = browser()
+    sign_in(found, url)
     yield found
     found.quit()
 
