@@ -63,6 +63,7 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
     listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
         listener.bind((host.strip("[]"), port))
+        listener.listen(128)            # the address printed below accepts connections at once
     except OSError as error:
         raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     bound = listener.getsockname()[1]
