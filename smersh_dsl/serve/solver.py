@@ -30,8 +30,11 @@ KEPT = 128
 RUNNING = 2
 POLL_S = 0.1
 
-TOO_COSTLY = (f"too costly to compute here (over {SOLVE_S:g} s): use "
-              "`smersh stats --showdown` for a sampled estimate")
+
+
+def too_costly(limit_s: float) -> dict:
+    return {"error": f"too costly to compute here (over {limit_s:g} s): use "
+                     "`smersh stats --showdown` for a sampled estimate", "costly": True}
 
 
 def solve_victory(doc: dict, section: str, spies: list[dict[str, int]]) -> dict:
@@ -79,7 +82,7 @@ class Solver:
             self.slots.release()
         if result is None:
             return None
-        if result.get("error") != TOO_COSTLY:
+        if not result.get("costly"):              # the machine may be less busy next time
             self.kept[key] = result
             while len(self.kept) > KEPT:
                 self.kept.popitem(last=False)
@@ -106,11 +109,11 @@ class Solver:
                 if await gone():
                     return None
                 if loop.time() > deadline:
-                    return {"error": TOO_COSTLY}
+                    return too_costly(self.limit_s)
             try:
                 return mine.recv()
             except (EOFError, OSError):             # killed by its CPU limit, say
-                return {"error": TOO_COSTLY}
+                return too_costly(self.limit_s)
         finally:
             loop.remove_reader(mine.fileno())
             mine.close()
