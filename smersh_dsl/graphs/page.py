@@ -7,7 +7,8 @@ import html
 import shutil
 import subprocess
 
-from smersh_dsl.graphs.budget import DOT_S, GraphTooLarge, over_budget, size
+from smersh_dsl.graphs import budget
+from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import Diagram
 from smersh_dsl.graphs.render import to_dot
 
@@ -26,7 +27,7 @@ def to_svg(diagram: Diagram) -> str:
 
 def to_svg_text(dot_text: str, counts: tuple[int, int]) -> str:
     """The SVG Graphviz draws from DOT text (of a graph of ``counts`` nodes and edges),
-    or GraphTooLarge when it takes longer than DOT_S."""
+    or GraphTooLarge when it takes longer than ``budget.DOT_S``."""
     dot = shutil.which("dot")
     if dot is None:
         raise GraphvizMissing("SVG and HTML need Graphviz's `dot`: install it (Debian/Ubuntu: "
@@ -34,7 +35,7 @@ def to_svg_text(dot_text: str, counts: tuple[int, int]) -> str:
                               "--format dot or --format mermaid")
     try:
         done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
-                              timeout=DOT_S)
+                              timeout=budget.DOT_S)
     except subprocess.TimeoutExpired:
         raise GraphTooLarge(*counts, timed_out=True) from None
     if done.returncode != 0:
