@@ -33,6 +33,7 @@ from smersh_dsl.site import names
 from smersh_dsl.site.book_pages import regions
 from smersh_dsl.site.pages import HTML, frame_of, jump_of, odds_page
 from smersh_dsl.site.render import ASSET_TYPES, CSP, asset, render
+from smersh_dsl.site.snapshot import digest
 
 KEEPALIVE_S = 15.0
 LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -117,7 +118,10 @@ def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str]
             party["problem"] = str(problem)
         result = None
         if party["spies"]:
-            key = (found.made_of, section, tuple(tuple(sorted(s.items())) for s in party["spies"]))
+            # what the chance depends on: the page's digest (tests, sections, skills), the
+            # henchmen's sheets, the section and the party
+            key = (found.made_of, digest(doc.get("henchmen")), section,
+                   tuple(tuple(sorted(s.items())) for s in party["spies"]))
             result = await solver.solve(key, doc, section, party["spies"], request.is_disconnected)
             if result is None:                      # the client went away
                 return page("", status=204)
