@@ -28,7 +28,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serve_helpers import CHROMEDRIVER, CHROMIUM, ready, serving  # noqa: E402
+from serve_helpers import AUTH, CHROMEDRIVER, CHROMIUM, ready, serving, sign_in  # noqa: E402
 
 PAGE = "bench-encounters-01.html"    # the page of the first entries file's first card
 
@@ -42,7 +42,8 @@ class Listener(threading.Thread):
         self.at = 0.0
 
     def run(self) -> None:
-        with urllib.request.urlopen(self.url + "events", timeout=600) as stream:
+        events = urllib.request.Request(self.url + "events", headers=AUTH)
+        with urllib.request.urlopen(events, timeout=600) as stream:
             for raw in stream:
                 line = raw.decode().strip()
                 if not line.startswith("data: "):
@@ -76,6 +77,7 @@ def main() -> int:
             if CHROMIUM and CHROMEDRIVER:
                 from serve_helpers import browser
                 driver = browser()
+                sign_in(driver, url)
                 driver.get(url + PAGE)
             else:
                 print("no chromium and chromedriver: only the pushed figure", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
@@ -20,19 +21,25 @@ from waiting import HANG_GUARD_S, until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
-URL = re.compile(r"smersh serve: (http://\S+/)")
+URL = re.compile(r"smersh serve: (http://\S+/)\?token=(\S+)")
+# The token of the servers these tests start (`--token`); test_serve.py checks that a
+# server started without one makes its own and prints it.
+TOKEN = secrets.token_urlsafe(16)
+AUTH = {"Authorization": f"token {TOKEN}"}
 
 
 @contextmanager
 def serving(*paths: Path, cwd: Path):
-    """`smersh serve PATHS --port 0` in its own process; yields its address."""
+    """`smersh serve PATHS --port 0 --token TOKEN` in its own process; yields its address
+    (without the token: requests send ``AUTH``, a browser calls ``sign_in`` first)."""
     proc = subprocess.Popen([sys.executable, "-m", "smersh_dsl", "serve", *map(str, paths),
-                             "--port", "0"], cwd=cwd, stderr=subprocess.PIPE, text=True,
+                             "--port", "0", "--token", TOKEN], cwd=cwd, stderr=subprocess.PIPE,
+                            text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         line = proc.stderr.readline()
         found = URL.search(line)
-        if not found:
+        if not found or found.group(2) != TOKEN:
             raise AssertionError(f"smersh serve did not start: {line}{proc.stderr.read()}")
         yield found.group(1)
     finally:
@@ -51,11 +58,18 @@ def ready(url: str) -> None:
 
     def served() -> bool:
         try:
-            with urllib.request.urlopen(url + "findings.html", timeout=HANG_GUARD_S) as reply:
+            request = urllib.request.Request(url + "findings.html", headers=AUTH)
+            with urllib.request.urlopen(request, timeout=HANG_GUARD_S) as reply:
                 return reply.status == 200
         except OSError:
             return False
     until(served, "smersh serve answered with its findings page", poll_s=0.1)
+
+
+def sign_in(driver, url: str) -> None:
+    """Open the address the server printed, as its user does: the token, once, and the
+    cookie that carries it from then on."""
+    driver.get(f"{url}?token={TOKEN}")
 
 
 def browser(offline: bool = False):
@@ -101,6 +115,7 @@ def shoot(driver, url: str, folder: Path) -> dict[str, Path]:
     """Screenshots of the SHOTS pages into ``folder``, each once its page is connected."""
     from selenium.webdriver.support.ui import WebDriverWait
     taken = {}
+    sign_in(driver, url)
     for name, page in SHOTS:
         driver.get(url + page)
         WebDriverWait(driver, 30, poll_frequency=0.05).until(

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_helpers import ready, serving
+from serve_helpers import AUTH, ready, serving
 from waiting import HANG_GUARD_S
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.site.pages import pages
@@ -98,7 +98,7 @@ def url():
 
 
 def fetch(url: str, data: bytes | None = None, headers: dict | None = None):
-    request = urllib.request.Request(url, data=data, headers=headers or {})
+    request = urllib.request.Request(url, data=data, headers={**AUTH, **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=HANG_GUARD_S) as reply:
             return reply.status, dict(reply.headers), reply.read().decode("utf-8", "replace")
@@ -203,7 +203,8 @@ def fetch_no_redirect(url: str, data: bytes):
             return None
     opener = urllib.request.build_opener(Stay)
     try:
-        with opener.open(urllib.request.Request(url, data=data), timeout=HANG_GUARD_S) as reply:
+        with opener.open(urllib.request.Request(url, data=data, headers=AUTH),
+                         timeout=HANG_GUARD_S) as reply:
             return reply.status, dict(reply.headers), reply.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from serve_helpers import browser, differing, ready, serving, shoot
+from serve_helpers import browser, differing, ready, serving, shoot, sign_in
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "serve"
@@ -36,8 +36,9 @@ def url(project: Path):
 
 
 @pytest.fixture(scope="module")
-def driver():
+def driver(url):
     found = browser()
+    sign_in(found, url)
     yield found
     found.quit()
 
@@ -113,6 +114,35 @@ def test_a_showdown_is_played_to_its_conclusion_by_clicking(url, driver) -> None
     outcome = driver.find_element("id", "outcome")
     assert outcome.text.startswith(("Victory", "Defeat", "Every spy is dead")), outcome.text
     assert by_css(driver, "#transcript .die"), "the dice are shown as they fell"
+
+
+def test_the_game_page_is_styled_its_dice_stand_apart_and_its_tabs_lead_somewhere(url, driver) -> None:
+    """Issue #32: the game page (/play/TOKEN) named its stylesheet, scripts and tabs by
+    relative names, which are 404s below /play/: unstyled, every tab a dead link, and
+    the dice faces run together ("resolveblank")."""
+    from selenium.webdriver.support import expected_conditions as gone
+    from selenium.webdriver.support.ui import Select
+    driver.get(url + "play.html")
+    Select(driver.find_element("id", "play-showdown-1")).select_by_visible_text("Pierre")
+    driver.find_element("name", "seed").send_keys("11")
+    driver.find_element("id", "play-showdown-go-1").click()
+    wait_for(driver, lambda d: "/play/" in d.current_url and by_css(d, "#transcript"), "the game page")
+    header = driver.execute_script(
+        "return getComputedStyle(document.querySelector('header')).backgroundColor")
+    assert header == "rgb(29, 43, 58)", "site.css applies on the game page"
+    pairs = "return [...document.querySelectorAll('li.dice')].filter(l => l.querySelectorAll('.die').length > 1)"
+    for _ in range(60):
+        if driver.execute_script(pairs + ".length") or by_css(driver, "#outcome"):
+            break
+        page = driver.find_element("id", "transcript")
+        by_css(driver, "#choices button")[0].click()
+        wait_for(driver, gone.staleness_of(page), "the next page after a click")
+    gaps = driver.execute_script(pairs + """.map(l => { const d = l.querySelectorAll('.die');
+        return d[1].offsetLeft - (d[0].offsetLeft + d[0].offsetWidth); })""")   # the layout's, not the animation's
+    assert gaps and min(gaps) >= 4, f"the dice stand apart: {gaps}"
+    driver.find_element("id", "findings-tab").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/findings.html"), "the Findings tab")
+    assert driver.find_element("css selector", "h1").text == "Findings"
 
 
 def test_breaking_a_goto_on_disk_shows_the_finding_in_the_open_page(url, driver, project) -> None:

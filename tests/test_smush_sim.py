@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, smersh
+from waiting import HANG_GUARD_S
 from smersh_dsl.play.smush.rules import load_rules
 from smersh_dsl.play.smush.sim import simulate
 from smersh_dsl.play.core.estimate import Estimate
@@ -106,7 +107,7 @@ def test_simulate_a_missing_book_is_a_clear_error():
 
 def play(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "smersh_dsl", "play", "smush", *args],
-                          input=stdin, capture_output=True, text=True, cwd=REPO, timeout=300)
+                          input=stdin, capture_output=True, text=True, cwd=REPO, timeout=HANG_GUARD_S)
 
 
 def test_play_auto_runs_a_whole_game():

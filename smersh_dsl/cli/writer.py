@@ -38,6 +38,7 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
       smersh graph books/epic --showdown Fedor --format html > fedor.html
     """
     from smersh_dsl.graphs.diagram import campaign_diagram, region_diagram, showdown_diagram
+    from smersh_dsl.graphs.budget import GraphTooLarge
     from smersh_dsl.graphs.page import GraphvizMissing, to_html, to_svg
     from smersh_dsl.graphs.render import to_dot, to_mermaid
     from smersh_dsl.model.campaign import Scenario
@@ -75,7 +76,7 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
                   if span is None or (d.span.file == span.file and span.line <= d.span.line <= span.end_line)]
         try:
             click.echo(to_svg(diagram) if fmt == "svg" else to_html(diagram, inside), nl=False)
-        except GraphvizMissing as missing:
+        except (GraphvizMissing, GraphTooLarge) as missing:
             raise click.ClickException(str(missing)) from None
         return
     click.echo(to_dot(diagram) if fmt == "dot" else to_mermaid(diagram), nl=False)

@@ -7,6 +7,8 @@ import html
 import shutil
 import subprocess
 
+from smersh_dsl.graphs import budget
+from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import Diagram
 from smersh_dsl.graphs.render import to_dot
 
@@ -16,18 +18,26 @@ class GraphvizMissing(Exception):
 
 
 def to_svg(diagram: Diagram) -> str:
-    return to_svg_text(to_dot(diagram))
+    """The SVG of ``diagram``; GraphTooLarge over the budget (graphs/budget.py)."""
+    problem = over_budget(diagram)
+    if problem is not None:
+        raise problem
+    return to_svg_text(to_dot(diagram), size(diagram))
 
 
-def to_svg_text(dot_text: str) -> str:
-    """The SVG Graphviz draws from DOT text."""
+def to_svg_text(dot_text: str, counts: tuple[int, int]) -> str:
+    """The SVG Graphviz draws from DOT text (of a graph of ``counts`` nodes and edges),
+    or GraphTooLarge when it takes longer than ``budget.DOT_S``."""
     dot = shutil.which("dot")
     if dot is None:
         raise GraphvizMissing("SVG and HTML need Graphviz's `dot`: install it (Debian/Ubuntu: "
                               "apt-get install graphviz; macOS: brew install graphviz), or use "
                               "--format dot or --format mermaid")
-    done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
-                          timeout=120)
+    try:
+        done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
+                              timeout=budget.DOT_S)
+    except subprocess.TimeoutExpired:
+        raise GraphTooLarge(*counts, timed_out=True) from None
     if done.returncode != 0:
         raise GraphvizMissing(f"dot failed: {done.stderr.strip()[:300]}")
     return done.stdout

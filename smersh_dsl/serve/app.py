@@ -3,7 +3,10 @@ game. Safe by default: a page is one of the snapshot's pages or one of the packa
 assets (a fixed list), never a path looked up on disk; every response says
 ``Content-Security-Policy`` (no inline script, nothing from elsewhere), ``nosniff`` and
 no framing; a request must name a loopback host (or the one served), which keeps other
-web sites out by DNS rebinding; a form is taken only from a page of this server.
+web sites out by DNS rebinding; and every request must hold the server's token and come
+from one of its own pages, or from the user (``guard``). Numbers typed into a form or a
+query string are read strictly (smersh_dsl/digits.py); the Odds page's solver runs in
+processes of its own, within a budget (``solver``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import asyncio
 import random
 from contextlib import asynccontextmanager
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -21,16 +24,22 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from smersh_dsl.digits import whole_number
+from smersh_dsl.serve.guard import Guard
 from smersh_dsl.serve.live import Live
 from smersh_dsl.serve.play import Session, Sessions, replay
+from smersh_dsl.serve.solver import MAX_SPIES, Solver
 from smersh_dsl.site import names
 from smersh_dsl.site.book_pages import regions
 from smersh_dsl.site.pages import HTML, frame_of, jump_of, odds_page
 from smersh_dsl.site.render import ASSET_TYPES, CSP, asset, render
+from smersh_dsl.site.snapshot import digest
 
 KEEPALIVE_S = 15.0
 LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
 MAX_FORM_BYTES = 4096
+MAX_SEED = 2**63 - 1
+MAX_CHOICE = 999
 
 
 def headers() -> dict[str, str]:
@@ -47,9 +56,15 @@ def not_found(what: str) -> Response:
     return page(f"smersh serve: no page {what[:100]!r}\n", "text/plain; charset=utf-8", 404)
 
 
-def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = None) -> Starlette:
+def bad_request(problem: str) -> Response:
+    return page(f"smersh serve: {problem}\n", "text/plain; charset=utf-8", 400)
+
+
+def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str] | None = None,
+             solver: Solver | None = None) -> Starlette:
     live = Live(paths)
     sessions = Sessions()
+    solver = solver or Solver()
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -61,6 +76,7 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
         if task is not None:
             task.cancel()
         live.worker.shutdown(wait=False, cancel_futures=True)
+        solver.close()
 
     async def named(request: Request) -> Response:
         name = request.path_params.get("name") or names.INDEX
@@ -73,9 +89,8 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
             return not_found(name)
         query = request.query_params
         if found.tab == "odds" and "section" in query:
-            return await asyncio.get_running_loop().run_in_executor(   # solving takes a while
-                live.worker, odds_with_party, found, query.get("section", ""),
-                query.get("party", ""))
+            return await odds_with_party(request, found, query.get("section", ""),
+                                         query.get("party", ""))
         try:
             text = await asyncio.get_running_loop().run_in_executor(
                 live.worker, live.rendered, found)
@@ -84,18 +99,36 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
                         "text/plain; charset=utf-8", 500)
         return page(text, found.media)
 
-    def odds_with_party(found, section: str, party_text: str) -> Response:
+    async def odds_with_party(request: Request, found, section: str, party_text: str) -> Response:
+        """The Odds page with the exact chance for a party: solved by ``solver`` (off the
+        page worker, kept by its inputs, stopped when the client leaves), then rendered on
+        the worker as every page is."""
         from smersh_dsl.play.epic.victory import parse_party
-        doc = next(d for d in live.snapshot.documents if names.odds(d["id"]) == found.name)
-        frame = {**frame_of(live.snapshot, True), "jump": jump_of([doc])}
-        specs = tuple(s for s in party_text.split(";")) or ("",)
+        snap = live.snapshot
+        doc = next(d for d in snap.documents if names.odds(d["id"]) == found.name)
+        section, party_text = section[:200], party_text[:400]
+        party = {"section": section, "spies": None, "text": party_text}
+        specs = tuple(party_text.split(";"))
         try:
-            spies = parse_party(specs[:4], doc["vocabulary"]["skills"])
-            party = {"section": section[:200], "spies": spies, "text": party_text[:400]}
+            if len(specs) > MAX_SPIES:
+                raise ValueError(f"a party is 1 to {MAX_SPIES} spies, separated by \";\"; "
+                                 f"this one has {len(specs)}")
+            party["spies"] = parse_party(specs, (doc.get("vocabulary") or {}).get("skills", []))
         except ValueError as problem:
-            party = {"section": section[:200], "spies": None, "text": party_text[:400],
-                     "problem": str(problem)}
-        return page(odds_page(doc, found.made_of, frame, party))
+            party["problem"] = str(problem)
+        result = None
+        if party["spies"]:
+            # what the chance depends on: the page's digest (tests, sections, skills), the
+            # henchmen's sheets, the section and the party
+            key = (found.made_of, digest(doc.get("henchmen")), section,
+                   tuple(tuple(sorted(s.items())) for s in party["spies"]))
+            result = await solver.solve(key, doc, section, party["spies"], request.is_disconnected)
+            if result is None:                      # the client went away
+                return page("", status=204)
+        frame = {**frame_of(snap, True), "jump": jump_of([doc])}
+        text = await asyncio.get_running_loop().run_in_executor(
+            live.worker, odds_page, doc, found.made_of, frame, party, result)
+        return page(text)
 
     def play_page() -> Response:
         snap = live.snapshot
@@ -126,18 +159,18 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
 
     async def play_new(request: Request) -> Response:
         form = await _form(request)
-        if form is None:
-            return page("smersh serve: a form from another site is refused\n",
-                        "text/plain; charset=utf-8", 403)
         doc = live.snapshot.document(form.get("doc", "")) if live.snapshot else None
         if doc is None:
             return not_found(form.get("doc", ""))
-        seed_text = form.get("seed", "").strip()
-        seed = int(seed_text) if seed_text.isdigit() else random.SystemRandom().randrange(10**6)
-        players = int(form["players"]) if form.get("players", "").isdigit() else 1
+        seed_text, players_text = form.get("seed", "").strip(), form.get("players", "").strip()
+        try:
+            seed = (whole_number(seed_text, "the seed", 0, MAX_SEED) if seed_text
+                    else random.SystemRandom().randrange(10**6))
+            players = whole_number(players_text, "the number of spies", 1, 4) if players_text else 1
+        except ValueError as problem:
+            return bad_request(str(problem))
         kind = "showdown" if form.get("kind") == "showdown" else "encounter"
-        token = sessions.start(Session(doc["id"], kind, form.get("name") or None,
-                                       max(1, min(4, players)), seed))
+        token = sessions.start(Session(doc["id"], kind, form.get("name") or None, players, seed))
         return RedirectResponse(f"/play/{token}", status_code=303, headers=headers())
 
     async def play_session(request: Request) -> Response:
@@ -147,12 +180,13 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
             return not_found(f"play/{token}")
         if request.method == "POST":
             form = await _form(request)
-            if form is None:
-                return page("smersh serve: a form from another site is refused\n",
-                            "text/plain; charset=utf-8", 403)
             # a step number: a second click on an old page never answers a newer question
-            if form.get("step") == str(len(session.answers)) and form.get("choice", "").isdigit():
-                session.answers.append(int(form["choice"]))
+            if form.get("step") == str(len(session.answers)):
+                try:
+                    session.answers.append(whole_number(form.get("choice", ""), "a choice",
+                                                        0, MAX_CHOICE))
+                except ValueError as problem:
+                    return bad_request(str(problem))
             return RedirectResponse(f"/play/{token}", status_code=303, headers=headers())
         doc = live.snapshot.document(session.doc_id) if live.snapshot else None
         if doc is None:
@@ -171,7 +205,8 @@ def make_app(paths: list[Path], watch: bool = True, hosts: list[str] | None = No
         Route("/play/new", play_new, methods=["POST"]),
         Route("/play/{token}", play_session, methods=["GET", "POST"]),
         Route("/{name}", named),
-    ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)], lifespan=lifespan)
+    ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed),
+                   Middleware(Guard, token=token, headers=headers())], lifespan=lifespan)
 
 
 def _seen(session: Session, doc: dict) -> int:
@@ -184,14 +219,8 @@ def _seen(session: Session, doc: dict) -> int:
     return len(replay(before, doc).lines)
 
 
-async def _form(request: Request) -> dict[str, str] | None:
-    """A posted form's fields, or None when it came from another site's page: a browser
-    says where a form was sent from (Origin, Sec-Fetch-Site), and it must be this server."""
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        return None
-    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-        return None
+async def _form(request: Request) -> dict[str, str]:
+    """A posted form's fields (the guard has refused a form from another site's page)."""
     body = (await request.body())[:MAX_FORM_BYTES]
     fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     return {key: values[0][:400] for key, values in fields.items()}

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import showdown_diagram
 from smersh_dsl.graphs.render import to_dot
 from smersh_dsl.site import book_pages, names
@@ -70,8 +71,12 @@ def pages(snap: Snapshot, live: bool) -> dict[str, Page]:
 
 
 def frame_of(snap: Snapshot, live: bool) -> dict:
-    """What the layout of every page needs: the tabs, the findings' count, the jump box."""
+    """What the layout of every page needs: the tabs, the findings' count, the jump box,
+    and ``root``, what every link to a page starts with: "/" on the server, whose game
+    pages sit below the others (/play/TOKEN), nothing in the static folder, which opens
+    from disk anywhere."""
     return {"docs": [(d["id"], d["title"]) for d in snap.documents], "live": live, "csp": CSP,
+            "root": "/" if live else "",
             "names": names, "findings_count": _counts(snap), "jump": jump_of(snap.documents[:1])}
 
 
@@ -115,18 +120,21 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
         if model is None:
             continue
         diagram = showdown_diagram(model)
-        dot = to_dot(diagram)
+        too_large = over_budget(diagram)
         marked = [(box.label, [MARKS[f] for f in sorted(box.flags) if f in MARKS],
                    names.showdown(doc_id, section) + "#"
                    + names.node_anchor(section, _node_id(box.id, box.kind)))
                   for box in diagram.boxes if box.flags & set(MARKS)]
-        svg_name = names.flow_svg(doc_id, section)
+        svg_name = None if too_large else names.flow_svg(doc_id, section)
         graphs.append({"section": section, "svg": svg_name, "marked": marked,
-                       "book": names.showdown(doc_id, section)})
-        add(Page(svg_name, section["name"], "flow", digest(dot),
-                 lambda made, dot=dot: svg_of(dot), SVG))
+                       "book": names.showdown(doc_id, section),
+                       "too_large": str(too_large) if too_large else None})
+        if svg_name is not None:
+            dot = to_dot(diagram)
+            add(Page(svg_name, section["name"], "flow", digest(dot),
+                     lambda made, dot=dot, counts=size(diagram): svg_of(dot, counts), SVG))
     add(Page(names.flow(doc_id), f"{doc['title']}: flow", "flow",
-             digest([[g["svg"], g["marked"]] for g in graphs]),
+             digest([[g["svg"], g["marked"], g["too_large"]] for g in graphs]),
              lambda made: _render(made, "flow.html.j2", page=names.flow(doc_id), tab="flow",
                             title=f"{doc['title']}: flow", doc=doc, graphs=graphs, **frame)))
     odds_made = digest([[digest_kept(e) for e in doc.get("entries", ())], sections,
@@ -135,23 +143,35 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
              lambda made: odds_page(doc, made, frame, None)))
 
 
-def odds_page(doc: dict, made: str, frame: dict, party: dict | None) -> str:
+def odds_page(doc: dict, made: str, frame: dict, party: dict | None,
+              result: dict | None = None) -> str:
     """The difficulty table per card and section; with a ``party`` (the server's form),
-    the exact chance that it wins the showdown it names."""
-    from smersh_dsl.site.odds import difficulty_rows, victory
+    the exact chance that it wins the showdown it names (``result``, site/odds.py's
+    ``victory``, which the server computes in a process of its own)."""
+    from smersh_dsl.site.odds import difficulty_rows
     return render("odds.html.j2", page=names.odds(doc["id"]), tab="odds", made=made,
                   title=f"{doc['title']}: odds", doc=doc, rows=difficulty_rows(doc, made),
-                  party=party, result=victory(doc, party) if party and party.get("spies") else None,
-                  **frame)
+                  party=party, result=result, **frame)
 
 
 @lru_cache(maxsize=256)
-def svg_of(dot: str) -> str:
+def svg_of(dot: str, counts: tuple[int, int]) -> str:
     """The SVG that Graphviz draws from ``dot`` (a flow graph is redrawn only when its
-    DOT text changed), its XML prologue dropped."""
+    DOT text changed), its XML prologue dropped; when `dot` runs out of time
+    (graphs/budget.py), an SVG that says so, with the counts."""
     from smersh_dsl.graphs.page import to_svg_text
-    svg = to_svg_text(dot)
+    try:
+        svg = to_svg_text(dot, counts)
+    except GraphTooLarge as problem:
+        return said_in_svg(str(problem))
     return svg[svg.index("<svg"):] if "<svg" in svg else svg
+
+
+def said_in_svg(text: str) -> str:
+    """A picture that says ``text`` (escaped), where a graph could not be drawn."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="40" '
+            'viewBox="0 0 900 40"><text x="8" y="24" font-family="sans-serif" '
+            f'font-size="13">{escape(text)}</text></svg>')
 
 
 def _counts(snap: Snapshot) -> dict[str, int]:

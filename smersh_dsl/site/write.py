@@ -3,8 +3,9 @@
 The same pages as `smersh serve` shows (``pages``, not live: no push, no Play tab, the
 Odds page without its party form), with the site's stylesheet and script beside them. It
 opens from disk with no server and no network: every link is a relative name in the
-folder, and each page says its Content-Security-Policy in a meta element. The folder is
-written file by file, each atomically and never through a link (export/outputs).
+folder, and each page says its Content-Security-Policy in a meta element. Every page is
+rendered first; the folder is then written as one (export/whole_folder.py), never
+through a link: a refused write leaves the previous site as it was.
 """
 
 from __future__ import annotations
@@ -30,11 +31,10 @@ def site_files(projects: list[Project], findings: list[Diagnostic]) -> dict[str,
 
 
 def write_site(projects: list[Project], findings: list[Diagnostic], out: Path) -> Path:
-    """Write the site to ``out``/site/, each file atomically and never through a link
-    (export/outputs.py); the folder written."""
+    """Write the site to ``out``/site/, all of it at once and never through a link
+    (export/whole_folder.py); the folder written."""
     from smersh_dsl.export.outputs import OutputFolder
-    folder = OutputFolder(out)
+    from smersh_dsl.export.whole_folder import write_folder
     target = Path(out) / "site"
-    for name, data in sorted(site_files(projects, findings).items()):
-        folder.write(target / name, data)
+    write_folder(OutputFolder(out), target, site_files(projects, findings))
     return target

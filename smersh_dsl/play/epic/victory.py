@@ -13,6 +13,7 @@ from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import Party, Spy
 from smersh_dsl.play.epic.sessions import play_showdown
+from smersh_dsl.digits import whole_number
 from smersh_dsl.wording import count
 
 
@@ -27,14 +28,14 @@ def parse_party(specs: tuple[str, ...], skills: list[str]) -> list[dict[str, int
     for spec in specs:
         levels = {s: 1 for s in skills}
         for part in filter(None, (p.strip() for p in spec.split(","))):
-            name, _, value = part.partition("=")
-            if name.strip() not in levels or not value.strip().lstrip("-").isdigit():
+            name, equals, value = part.partition("=")
+            if name.strip() not in levels or not equals:
                 raise ValueError(f"{part!r}: write SKILL=LEVEL with one of "
                                  + ", ".join(skills))
-            level = int(value)
-            if not MIN_LEVEL <= level <= MAX_LEVEL:                     # rule: EP-SKILL-1
-                raise ValueError(f"{part!r}: a skill's level on the board is "
-                                 f"{MIN_LEVEL} to {MAX_LEVEL}")
+            try:                                                        # rule: EP-SKILL-1
+                level = whole_number(value, "a skill's level on the board", MIN_LEVEL, MAX_LEVEL)
+            except ValueError as problem:
+                raise ValueError(f"{part!r}: {problem}") from None
             levels[name.strip()] = level
         party.append(levels)
     return party

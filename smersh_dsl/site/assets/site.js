@@ -8,6 +8,12 @@ function smershAnchor(key) {
   return (parts.length === 3 ? "e-" : "enc-") + parts.join("-");
 }
 
+function smershRoot() {
+  // what links to a page start with: "/" on the server, "" in the static folder (site/pages.py)
+  const form = document.getElementById("jump");
+  return (form && form.dataset.root) || "";
+}
+
 function smershJump(event) {
   event.preventDefault();
   const form = document.getElementById("jump");
@@ -21,7 +27,7 @@ function smershJump(event) {
   if (!page) { problem.textContent = "no encounter " + number; return; }
   problem.textContent = "";
   const normal = [number].concat(key.split(".").slice(1)).join(".");
-  window.location.href = page + "#" + smershAnchor(normal);
+  window.location.href = smershRoot() + page + "#" + smershAnchor(normal);
 }
 
 function smershSearch(query) {
@@ -40,7 +46,7 @@ function smershSearch(query) {
     shown += 1;
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.href = href;
+    link.href = smershRoot() + href;
     link.textContent = key;
     const at = low.indexOf(words[0]);
     const start = Math.max(0, at - 60);
