@@ -160,7 +160,7 @@ def test_the_butchers_level_2_rolls_one_d6_shows_it_and_tests_that_skill(books, 
     assert [line for line in lines if "The d6 shows" in line] == [f"The d6 shows {face}: {skill}."]
     assert f"{spy.name} rolls 3 dice" in next(line for line in lines if " rolls " in line)
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
-    assert takers == [f"{spy.name}: {skill} -2 [1]"]
+    assert takers == [f"{spy.name}: {skill} 5 -2 [1], 3 dice"]      # the level, then the dice
 
 
 def test_the_butchers_6_lets_the_player_choose_the_skill(books):
@@ -175,7 +175,9 @@ def test_the_butchers_6_lets_the_player_choose_the_skill(books):
     play_levelled(t, "Aussie Butcher", 2)
     assert "The d6 shows 6: your choice of basic skill." in lines
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
-    assert takers == [f"{spy.name}: {s} -2 [1]" for s in doc["vocabulary"]["skills"]]
+    dice = {2: "1 die", 4: "2 dice"}
+    assert takers == [f"{spy.name}: {s} {spy.skills[s]} -2 [1], {dice[spy.skills[s]]}"
+                      for s in doc["vocabulary"]["skills"]]
     assert f"{spy.name} rolls 2 dice" in next(line for line in lines if " rolls " in line)
 
 
@@ -424,7 +426,8 @@ def test_a_dead_spys_intel_stays_in_the_showdown_pool(epic):
     play_showdown(t, "T")
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
     assert [o.split(":")[0] for o in takers] == [second.name]        # the dead take no test
-    assert ("Resolve to spend before rolling", 0, 4) in bot.ranges
+    assert (f"Resolve to spend before rolling: {second.name}'s 1 resolve and the pool's 3 intel",
+            0, 4) in bot.ranges
     assert t.party.pool < 3                                          # spent from the pool
 
 
