@@ -42,14 +42,16 @@ class Screen:
         return cls(shutil.get_terminal_size().columns, not plain)
 
     def render(self, text: str) -> str:
-        """``text`` as this screen shows it; each line (a paragraph) wrapped on its own."""
-        return "\n".join(self._line(line) for line in text.split("\n"))
-
-    def _line(self, line: str) -> str:
-        chars = styled_chars(line)
-        if self.width is None:
-            return _paint(chars, self.styled)
-        rows = wrap(chars, self.width)
+        """``text`` as this screen shows it; each line (a paragraph) wrapped on its own,
+        an emphasis carried from one line to the next as the markup says."""
+        lines: list[list[tuple[str, int]]] = [[]]
+        for char in styled_chars(text):
+            if char[0] == "\n":
+                lines.append([])
+            else:
+                lines[-1].append(char)
+        rows = [row for line in lines
+                for row in (wrap(line, self.width) if self.width is not None else [line])]
         return "\n".join(_paint(row, self.styled) for row in rows)
 
 
@@ -79,38 +81,40 @@ def styled_chars(text: str) -> list[tuple[str, int]]:
 
 def wrap(chars: list[tuple[str, int]], width: int) -> list[list[tuple[str, int]]]:
     """Lines of at most ``width`` characters, broken only at spaces (a word longer than a
-    line stands on a line of its own). Continuation lines are indented as far as the first
-    line's text starts: past its leading spaces and a list marker (`1. `, `- `, `> `)."""
+    line stands on a line of its own); the spaces between words on a line are kept as
+    written. Continuation lines are indented as far as the first line's text starts:
+    past its leading spaces and a list marker (`1. `, `- `, `> `)."""
     text = "".join(c for c, _ in chars)
     lead = len(text) - len(text.lstrip(" "))
     indent = _hanging_indent(text)
     indent = indent if indent < width // 2 else 0
     rows: list[list[tuple[str, int]]] = []
-    row, bare = list(chars[:lead]), True            # bare: no word on the row yet
-    for word in _split_words(chars[lead:]):
-        if not bare and len(row) + 1 + len(word) > width:
+    row = list(chars[:lead])
+    bare = True                                          # no word on the row yet
+    for gap, word in _words(chars[lead:]):
+        if not bare and len(row) + gap + len(word) > width:
             rows.append(row)
             row, bare = [(" ", 0)] * indent, True
-        if not bare:
-            row.append((" ", row[-1][1] & word[0][1]))   # emphasised inside a run only
+        if not bare:                                     # emphasised inside a run only
+            row.extend([(" ", row[-1][1] & word[0][1])] * gap)
         row.extend(word)
         bare = False
     rows.append(row)
     return rows
 
 
-def _split_words(chars: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
-    words: list[list[tuple[str, int]]] = []
-    word: list[tuple[str, int]] = []
+def _words(chars: list[tuple[str, int]]) -> list[tuple[int, list[tuple[str, int]]]]:
+    """Each word with the number of spaces before it."""
+    words: list[tuple[int, list[tuple[str, int]]]] = []
+    gap = 0
     for char in chars:
         if char[0] == " ":
-            if word:
-                words.append(word)
-            word = []
+            gap += 1
+        elif gap or not words:
+            words.append((gap, [char]))
+            gap = 0
         else:
-            word.append(char)
-    if word:
-        words.append(word)
+            words[-1][1].append(char)
     return words
 
 

@@ -3,11 +3,11 @@ spy's own level in the skill (its sheet's, as raised or lowered since), the modi
 dice that gives and the chance to pass, and what those odds assume; then the dice rolled
 and the successes the test needed.
 
-The odds of an option (core.odds) are the chance to pass with the resolve the next
-question offers by default spent before the roll and the rest kept for rolled resolve
-icons (EP-TEST-6, EP-TEST-7), and, where resolve changes it, the chance as rolled, with
-none spent, and how much the offer spends first. In a showdown the offer includes the intel pool (EP-SHOW-3), and the question
-says how much of it is the spy's own resolve and how much the pool's intel.
+The chance beside an option (core.odds) spends the resolve the next question offers by
+default before the roll, and the rest on rolled resolve icons (EP-TEST-6, EP-TEST-7);
+where resolve changes it, the label gives the chance as rolled, with none spent, and how
+much the offer spends first. In a showdown the offer includes the intel pool (EP-SHOW-3),
+and the question says how much is the spy's own resolve and how much the pool's intel.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
 
 WHO_TAKES = "Who takes the test, with which skill?"
-ODDS_ASSUME = ("Odds to pass: with the resolve offered spent before the roll and the rest on "
-               "resolve icons rolled; \"as rolled\": with none spent.")
+ODDS_ASSUME = ("Odds to pass spend the resolve offered before the roll and the rest on "
+               "resolve icons rolled; \"as rolled\" spends none.")
 RESOLVE_FIRST = "Resolve to spend before rolling"
 
 
@@ -46,7 +46,8 @@ class Option:
 
     def label(self, faces: tuple[str, ...]) -> str:
         """What the option is and what its chance (shown beside it) comes from: "Adebayo
-        Okafor: Spycraft 2 +0 [2], 2 dice, 11% as rolled, 2 resolve first"."""
+        Okafor: Spycraft 2 +0 [2], 2 dice, 11% as rolled; with 4 resolve first", and beside it
+        the chance with that resolve spent ("89% to pass")."""
         head = f"{self.spy}: {self.skill} {self.level} {self.modifier:+d} [{self.needed}]"
         if self.automatic is not None:
             return f"{head}: passes automatically with {self.automatic}"
@@ -56,8 +57,8 @@ class Option:
         if bare == self.chance(faces):
             return f"{head}, {dice}"
         before = best_spend(level, self.needed, self.resolve, faces)[0]
-        first = f", {before} resolve first" if before else ""
-        return f"{head}, {dice}, {float(bare):.0%} as rolled{first}"
+        spent = f"{before} resolve first" if before else "resolve on its icons"
+        return f"{head}, {dice}, {float(bare):.0%} as rolled; with {spent}"
 
 
 def offer(spy: Spy, option: dict, test: dict, skills: list[str], resolve: int) -> Option:
