@@ -129,8 +129,8 @@ class Table:
                             self._resolve_of(spy))
 
     def _level(self, spy: Spy, option: dict, test: dict) -> int:
-        offered = self._offer(spy, option, test)
-        return offered.level + offered.modifier
+        return (offers.skill_of(spy, option, self.doc["vocabulary"]["skills"])[1]
+                + offers.modifier_of(spy, option, test))
 
     def _resolve_of(self, spy: Spy) -> int:
         return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3

@@ -61,16 +61,24 @@ class Option:
         return f"{head}, {dice}, {float(bare):.0%} as rolled; with {spent}"
 
 
-def offer(spy: Spy, option: dict, test: dict, skills: list[str], resolve: int) -> Option:
-    """``spy`` taking ``test`` by ``option``: its level now in the skill (`any` skill is its
-    best), the modifier with the dice a held status or advanced skill adds (EP-TEST-5),
-    and what passes it automatically (EP-TEST-4)."""
+def skill_of(spy: Spy, option: dict, skills: list[str]) -> tuple[str, int]:
+    """The skill ``option`` tests and the spy's level in it now (`any` skill: its best)."""
     skill = (max(skills, key=lambda s: spy.skills.get(s, 0)) if option["pick"] == "any"
              else option["skill"])
-    modifier = option["modifier"] + sum(c["dice"] for c in test["dice_with"]
-                                        if spy.holds(c["holdable"]))
+    return skill, spy.skills.get(skill, 0)
+
+
+def modifier_of(spy: Spy, option: dict, test: dict) -> int:
+    """The option's modifier with the dice a held status or advanced skill adds (EP-TEST-5)."""
+    return option["modifier"] + sum(c["dice"] for c in test["dice_with"]
+                                    if spy.holds(c["holdable"]))
+
+
+def offer(spy: Spy, option: dict, test: dict, skills: list[str], resolve: int) -> Option:
+    """``spy`` taking ``test`` by ``option``, and what passes it automatically (EP-TEST-4)."""
+    skill, level = skill_of(spy, option, skills)
     automatic = next((n for n in test["auto_pass_with"] if spy.holds(n)), None)
-    return Option(spy.name, skill, spy.skills.get(skill, 0), modifier, option["successes"],
+    return Option(spy.name, skill, level, modifier_of(spy, option, test), option["successes"],
                   resolve, automatic)
 
 
