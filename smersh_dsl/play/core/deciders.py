@@ -7,7 +7,7 @@ from typing import Protocol
 
 import click
 
-from smersh_dsl.play.core.terminal import say
+from smersh_dsl.play.core.terminal import say, shown
 
 
 class Decider(Protocol):
@@ -56,7 +56,8 @@ class Person:
         return picked - 1
 
     def number(self, prompt: str, low: int, high: int, best: int) -> int:
-        return click.prompt(f"{prompt} ({low}-{high})", type=click.IntRange(low, high), default=best)
+        return click.prompt(shown(f"{prompt} ({low}-{high})"), type=click.IntRange(low, high),
+                            default=best)
 
 
 def decider(auto: bool, policy: str, rng: random.Random) -> Decider:

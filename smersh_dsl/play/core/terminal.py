@@ -55,9 +55,14 @@ class Screen:
         return "\n".join(_paint(row, self.styled) for row in rows)
 
 
+def shown(text: str) -> str:
+    """``text`` as standard output shows it (a question's text for ``click.prompt`` too)."""
+    return Screen.of_stdout().render(text)
+
+
 def say(text: str = "") -> None:
     """Print ``text`` to standard output as the screen there shows it."""
-    click.echo(Screen.of_stdout().render(text))
+    click.echo(shown(text))
 
 
 def styled_chars(text: str) -> list[tuple[str, int]]:

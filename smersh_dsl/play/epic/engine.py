@@ -16,7 +16,6 @@ from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for
 from smersh_dsl.play.epic import offers
 from smersh_dsl.play.epic.party import Party, Spy
-from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
