@@ -448,7 +448,8 @@ def test_a_test_offers_each_skill_with_its_own_modifier_and_successes():
     place(game, 0, "Rome")
     encounters.encounter(game, 0)
     offered = next(o for p, o in answers.asked if p.startswith("Who takes the test"))
-    assert offered == [f"{spy.name}: Spycraft -2 [1]", f"{spy.name}: Hand to Hand -1 [2]"]
+    assert offered == [f"{spy.name}: Spycraft 2 -2 [1], 1 die",
+                       f"{spy.name}: Hand to Hand 4 -1 [2], 3 dice"]
     assert any(line.startswith(f"{spy.name} rolls 3 dice") for line in lines)
 
 

@@ -160,7 +160,7 @@ def test_the_butchers_level_2_rolls_one_d6_shows_it_and_tests_that_skill(books, 
     assert [line for line in lines if "The d6 shows" in line] == [f"The d6 shows {face}: {skill}."]
     assert f"{spy.name} rolls 3 dice" in next(line for line in lines if " rolls " in line)
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
-    assert takers == [f"{spy.name}: {skill} -2 [1]"]
+    assert takers == [f"{spy.name}: {skill} 5 -2 [1], 3 dice"]      # the level, then the dice
 
 
 def test_the_butchers_6_lets_the_player_choose_the_skill(books):
@@ -175,7 +175,9 @@ def test_the_butchers_6_lets_the_player_choose_the_skill(books):
     play_levelled(t, "Aussie Butcher", 2)
     assert "The d6 shows 6: your choice of basic skill." in lines
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
-    assert takers == [f"{spy.name}: {s} -2 [1]" for s in doc["vocabulary"]["skills"]]
+    dice = {2: "1 die", 4: "2 dice"}
+    assert takers == [f"{spy.name}: {s} {spy.skills[s]} -2 [1], {dice[spy.skills[s]]}"
+                      for s in doc["vocabulary"]["skills"]]
     assert f"{spy.name} rolls 2 dice" in next(line for line in lines if " rolls " in line)
 
 
@@ -424,8 +426,38 @@ def test_a_dead_spys_intel_stays_in_the_showdown_pool(epic):
     play_showdown(t, "T")
     takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
     assert [o.split(":")[0] for o in takers] == [second.name]        # the dead take no test
-    assert ("Resolve to spend before rolling", 0, 4) in bot.ranges
+    assert (f"Resolve to spend before rolling: {second.name}'s 1 resolve and the pool's 3 intel",
+            0, 4) in bot.ranges
     assert t.party.pool < 3                                          # spent from the pool
+
+
+def test_in_a_showdown_the_spy_who_passes_automatically_takes_the_test(epic):
+    """EP-TEST-4: "Pass with X": a spy holding it passes, so that option is certain; the
+    player is told so beside it, and the bot gives it to that spy, not to the better
+    roller (whose dice here would fail)."""
+    doc = showdown_doc(epic, [], [dict(HARD_TEST, auto_pass_with=["Disguise"])])
+    bot, lines = Scripted(), []
+    t = party_table(doc, 2, faces=["blank"] * 12, lines=lines, decide=bot)
+    roller, holder = t.party.spies
+    roller.skills["Spycraft"], holder.skills["Spycraft"] = 5, 0
+    roller.held.discard("Disguise")
+    holder.held.add("Disguise")
+    outcome = play_showdown(t, "T")
+    takers = next(options for prompt, options in bot.asked if prompt.startswith("Who takes"))
+    assert takers[1] == f"{holder.name}: Spycraft 0 +0 [2]: passes automatically with Disguise"
+    assert f"{holder.name} passes automatically." in lines and outcome.won is True
+
+
+def test_with_no_resolve_to_spend_the_resolve_question_is_not_asked(epic):
+    """EP-TEST-6: resolve is spent "before rolling dice"; with none (and no pool intel,
+    EP-SHOW-3) there is nothing to choose, so a person is not asked for 0-0."""
+    doc = showdown_doc(epic, [], [HARD_TEST])
+    bot = Scripted()
+    t = party_table(doc, 1, decide=bot)
+    t.party.spies[0].resolve = 0
+    play_showdown(t, "T")
+    assert any(prompt.startswith("Who takes") for prompt, _ in bot.asked)
+    assert bot.ranges == []
 
 
 def test_a_showdown_ends_as_soon_as_every_spy_is_dead(epic):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from smersh_dsl.serve.app import make_app
+from waiting import HANG_GUARD_S, until
 from smersh_dsl.serve.solver import Solver, _child
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,7 +25,7 @@ EPIC = REPO / "books" / "epic"
 TOKEN = "test-token-of-the-odds"
 AUTH = {"Authorization": f"token {TOKEN}"}
 ODDS = "/smersh-odds.html?section=Pierre&party=Spycraft%3D3%2CAthletics%3D2"
-WAIT_S = 120.0
+WAIT_S = HANG_GUARD_S
 
 
 def forever(*_args) -> dict:
@@ -36,14 +36,6 @@ def forever(*_args) -> dict:
 def spin(*_args) -> dict:
     while True:
         pass
-
-
-def until(test, what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not test():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {WAIT_S:g} s for {what}")
-        time.sleep(0.02)
 
 
 def client_of(solver: Solver) -> TestClient:
@@ -63,7 +55,7 @@ def uvicorn_serving(solver: Solver):
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     try:
-        until(lambda: server.started, "the server to start")
+        until(lambda: server.started, "the server started")
         yield listener.getsockname()[1]
     finally:
         server.should_exit = True
@@ -112,14 +104,14 @@ def test_pages_answer_while_a_solve_runs_and_the_solve_ends_when_its_client_leav
         asking = socket.create_connection(("127.0.0.1", port))
         asking.sendall((f"GET {ODDS} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                         f"Authorization: token {TOKEN}\r\n\r\n").encode())
-        until(lambda: len(solver.running) == 1, "the solve to start")
+        until(lambda: len(solver.running) == 1, "the solve started")
         process = next(iter(solver.running))
         request = urllib.request.Request(f"http://127.0.0.1:{port}/index.html", headers=AUTH)
         with urllib.request.urlopen(request, timeout=WAIT_S) as reply:
             assert reply.status == 200 and b"Agents of SMERSH" in reply.read()
         assert process.is_alive(), "the solve still runs beside the page"
         asking.close()
-        until(lambda: not solver.running, "the solve to be stopped")
+        until(lambda: not solver.running, "the solve was stopped")
         assert not process.is_alive() and process.exitcode is not None
 
 

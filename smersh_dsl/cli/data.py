@@ -331,13 +331,14 @@ def _play_one(doc: dict, players: int, intel: int, seed: int | None, auto: bool,
     """One encounter, showdown, levelled henchman or Stranded card of a game document."""
     from smersh_dsl.play.core.deciders import decider
     from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.core.terminal import say
     from smersh_dsl.play.epic.engine import Table
     from smersh_dsl.play.epic.party import party_from
     from smersh_dsl.play.epic.sessions import (find_location, play_encounter, play_levelled,
                                               play_showdown, play_stranded)
 
     rng = random.Random(seed)
-    table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), click.echo)
+    table = Table(doc, party_from(doc, players, intel), rng, decider(auto, policy, rng), say)
     try:
         if showdown is not None:
             outcome = play_showdown(table, showdown)
@@ -353,7 +354,7 @@ def _play_one(doc: dict, players: int, intel: int, seed: int | None, auto: bool,
             outcome = play_encounter(table, region, lair)
     except NotPlayable as problem:
         raise click.ClickException(str(problem)) from None
-    click.echo(outcome.summary)
+    say(outcome.summary)
 
 
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
@@ -363,6 +364,7 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
     from smersh_dsl.play.campaign.log import LogProblem, load_log, new_log, save_log
     from smersh_dsl.play.core.deciders import decider
     from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.core.terminal import say
 
     campaigns = [d for d in docs if d["kind"] == "campaign"]
     if not campaigns:
@@ -373,7 +375,7 @@ def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, see
         log = load_log(path, doc) if path.exists() else new_log(doc, players, expert)
     except LogProblem as problem:
         raise click.ClickException(str(problem)) from None
-    keeper = Keeper(doc, log, decider(auto, policy, rng), rng, click.echo, auto)
+    keeper = Keeper(doc, log, decider(auto, policy, rng), rng, say, auto)
     try:
         said = play_scenario(keeper, lambda kept: save_log(path, kept))
     except NotPlayable as problem:

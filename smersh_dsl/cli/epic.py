@@ -53,13 +53,14 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
     start to ``save_path`` and continued from it when it exists."""
     from smersh_dsl.export.outputs import OutputError
     from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.core.terminal import say
     from smersh_dsl.play.epic import save
     from smersh_dsl.play.epic.game import setup
     from smersh_dsl.play.epic.rounds import play_game
 
     try:
         if save_path is not None and save_path.exists():
-            game = save.load(save_path, doc, click.echo)
+            game = save.load(save_path, doc, say)
             for seat in game.state.seats:       # who plays now: --auto's bots or people
                 seat.bot = options.bot
             click.echo(f"Continuing the game saved in {save_path}: round {game.state.round}.")
@@ -67,7 +68,7 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
                 click.echo(f"That game is over: the spies {game.state.outcome}.")
                 return
         else:
-            game = setup(doc, options, random.Random(seed), click.echo)
+            game = setup(doc, options, random.Random(seed), say)
         keep = (lambda g: save.save(save_path, g)) if save_path is not None else None
         play_game(game, keep)
         if save_path is not None:

@@ -7,6 +7,8 @@ from typing import Protocol
 
 import click
 
+from smersh_dsl.play.core.terminal import say, shown
+
 
 class Decider(Protocol):
     def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
@@ -46,15 +48,16 @@ class Person:
 
     def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
                note: str | None = "to pass") -> int:
-        click.echo(prompt)
+        say(prompt)
         for i, option in enumerate(options, start=1):
             chance = f"   ({scores[i - 1]:.0%} {note})" if scores and note else ""
-            click.echo(f"  {i}. {option}{chance}")
+            say(f"  {i}. {option}{chance}")
         picked = click.prompt("choose", type=click.IntRange(1, len(options)), default=1)
         return picked - 1
 
     def number(self, prompt: str, low: int, high: int, best: int) -> int:
-        return click.prompt(f"{prompt} ({low}-{high})", type=click.IntRange(low, high), default=best)
+        return click.prompt(shown(f"{prompt} ({low}-{high})"), type=click.IntRange(low, high),
+                            default=best)
 
 
 def decider(auto: bool, policy: str, rng: random.Random) -> Decider:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from smersh_dsl.play.core.deciders import Decider
-from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for, pass_chance
+from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for
+from smersh_dsl.play.epic import offers
 from smersh_dsl.play.epic.party import Party, Spy
-from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
@@ -123,14 +123,13 @@ class Table:
         self.run(option["steps"])
 
     # -- tests (EP-TEST-*) -------------------------------------------------------------
+    def _offer(self, spy: Spy, option: dict, test: dict) -> offers.Option:
+        return offers.offer(spy, option, test, self.doc["vocabulary"]["skills"],
+                            self._resolve_of(spy))
+
     def _level(self, spy: Spy, option: dict, test: dict) -> int:
-        skills = self.doc["vocabulary"]["skills"]
-        if option["pick"] == "any":
-            base = max(spy.skills.get(s, 0) for s in skills)
-        else:
-            base = spy.skills.get(option["skill"], 0)
-        bonus = sum(c["dice"] for c in test["dice_with"] if spy.holds(c["holdable"]))  # EP-TEST-5
-        return base + option["modifier"] + bonus
+        return (offers.skill_of(spy, option, self.doc["vocabulary"]["skills"])[1]
+                + offers.modifier_of(spy, option, test))
 
     def _resolve_of(self, spy: Spy) -> int:
         return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3
@@ -154,19 +153,20 @@ class Table:
         faces = tuple(self.faces("skill"))
         options = [o for option in test["options"] for o in self._rolled_skills(option)]
         pairs = [(spy, option) for spy in spies for option in options]
-        scores = [float(pass_chance(self._level(s, o, test), o["successes"], self._resolve_of(s), faces))
-                  for s, o in pairs]
-        labels = [f"{s.name}: {o['skill'] or o['pick']} {o['modifier']:+d} [{o['successes']}]"
-                  for s, o in pairs]
-        spy, option = pairs[self.decide.choose("Who takes the test, with which skill?", labels, scores)]
+        offered = [self._offer(s, o, test) for s, o in pairs]
+        scores = [float(o.chance(faces)) for o in offered]
+        picked = self.decide.choose(offers.who_takes(), [o.label(faces) for o in offered], scores)
+        spy, option = pairs[picked]
         self.actor = spy
-        if any(spy.holds(name) for name in test["auto_pass_with"]):                   # EP-TEST-4
+        if offered[picked].automatic is not None:                                     # EP-TEST-4
             self.say(f"{spy.name} passes automatically.")
             return True
-        level = self._level(spy, option, test)
+        level = offered[picked].level + offered[picked].modifier
         spare = self._resolve_of(spy)
         best, _ = best_spend(level, option["successes"], spare, faces)
-        before = self.decide.number("Resolve to spend before rolling", 0, spare, best=best)
+        pool = spare - spy.resolve                                                    # EP-SHOW-3
+        before = self.decide.number(offers.resolve_prompt(spy.name, spy.resolve, pool), 0, spare,
+                                    best=best) if spare else 0           # nothing to ask
         self._spend(spy, before)
         level = min(level + before, MAX_DICE)                                           # EP-TEST-6
         dice = dice_for(level)                                                          # EP-TEST-1
@@ -177,9 +177,7 @@ class Table:
         convert = min(icons, max(0, need - successes), self._resolve_of(spy))           # EP-TEST-7
         self._spend(spy, convert)
         passed = successes + convert >= need
-        self.say(f"{spy.name} rolls {count(dice, 'die')}: {', '.join(rolled)}"
-                 + (f"; {convert} resolve turned into successes" if convert else "")
-                 + (" - PASS" if passed else " - FAIL"))
+        self.say(offers.roll_told(spy.name, rolled, convert, need, passed))
         if not passed:
             self.failed = True
         return passed
