@@ -10,7 +10,7 @@ import click
 from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, cli, default_paths
 import textwrap
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.checks.run import check_run
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
@@ -72,11 +72,12 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
     try:
-        projects, found = check_paths(list(paths) or default_paths(), Policy(chosen, dropped, config))
+        run = check_run(list(paths) or default_paths(), Policy(chosen, dropped, config))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
-    sources = {f.path: f.text for p in projects for f in p.files}
-    click.echo(REPORTERS[fmt](found, sources, not quiet), nl=False)
+    found = run.diagnostics
+    sources = {f.path: f.text for p in run.projects for f in p.files}
+    click.echo(REPORTERS[fmt](found, sources, not quiet, held_back=run.held_back), nl=False)
     if statistics:
         click.echo(render_statistics(found), nl=False, err=fmt != "text")
     sys.exit(EXIT_FINDINGS if any(d.severity is Severity.ERROR for d in found) else EXIT_CLEAN)

@@ -11,7 +11,9 @@ from smersh_dsl.diagnostics.report.sarif import render_sarif
 from smersh_dsl.diagnostics.report.text import render_text
 
 Sources = dict[str, str]
-Reporter = Callable[[list[Diagnostic], Sources, bool], str]
+# (diagnostics, sources, verbose, held_back=...): the findings, the texts they point into,
+# whether to show excerpts, and what the run held back (``HeldBack``).
+Reporter = Callable[..., str]
 
 REPORTERS: dict[str, Reporter] = {
     "text": render_text,

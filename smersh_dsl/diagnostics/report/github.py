@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.printable import printable
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
@@ -20,7 +23,8 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                  held_back: Sequence[HeldBack] = ()) -> str:
     lines = []
     for d in diagnostics:
         s = d.span
@@ -30,4 +34,5 @@ def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbos
         head = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
         body = d.message + (f"\n{d.hint}" if d.hint else "")
         lines.append(f"::{COMMANDS[d.severity]} {head}::{escape_data(body)}")
+    lines.extend(f"::notice::{escape_data(item.line)}" for item in held_back)
     return "".join(line + "\n" for line in lines)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.held_back import HeldBack
 
 
 def diagnostic_dict(d: Diagnostic) -> dict:
@@ -21,11 +23,13 @@ def diagnostic_dict(d: Diagnostic) -> dict:
     }
 
 
-def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                held_back: Sequence[HeldBack] = ()) -> str:
     counts = {sev.value: sum(1 for d in diagnostics if d.severity is sev) for sev in Severity}
     document = {
         "tool": {"name": "smersh", "version": __version__},
         "summary": counts,
+        "held_back": [item.as_dict() for item in held_back],
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.catalogue import Rule, catalogue
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.lines import SourceLines
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -71,7 +73,8 @@ def _result(d: Diagnostic, index: dict[str, int], lines: SourceLines) -> dict:
     }
 
 
-def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                 held_back: Sequence[HeldBack] = ()) -> str:
     rules = list(catalogue().values())
     index = {item.code: i for i, item in enumerate(rules)}
     lines = SourceLines(sources)
@@ -87,6 +90,10 @@ def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
             "results": [_result(d, index, lines) for d in diagnostics],
+            # Findings held back are said where SARIF says how the run went.
+            "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": [
+                {"level": "note", "message": {"text": item.line},
+                 "properties": {"heldBack": item.count}} for item in held_back]}],
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

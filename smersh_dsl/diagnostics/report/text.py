@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.lines import SourceLines
 from smersh_dsl.diagnostics.report.printable import printable_lines
 from smersh_dsl.wording import count
@@ -43,7 +45,8 @@ def summary(diagnostics: list[Diagnostic]) -> str:
     return ", ".join(parts)
 
 
-def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True) -> str:
+def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
+                held_back: Sequence[HeldBack] = ()) -> str:
     out: list[str] = []
     lines = SourceLines(sources)
     for d in diagnostics:
@@ -53,4 +56,5 @@ def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose:
             out.extend(_excerpt(d, lines))
             out.append("")
     out.append(summary(diagnostics))
+    out.extend(item.line for item in held_back)
     return printable_lines("\n".join(out)) + "\n"

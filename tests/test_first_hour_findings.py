@@ -1,0 +1,117 @@
+"""Issue 32, "the first hour": what a writer's `smersh check` says when one file of the
+project does not parse, how hints spell the names the writer wrote, and how findings
+name the places of the book."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import smersh
+
+HEADER = '''game nightjar "Operation Nightjar" {
+  skills { Spycraft Athletics }
+  players 1..4
+}
+region Europe {
+  values 1..1
+  city Paris [airport]
+}
+card Europe 01 "Followed" { response 1 "Hide" }
+'''
+ENTRIES = '''entry 01.1.1 {
+  "A man in a grey coat."
+  test Athletcs
+  pass { gain status "Soaked" }
+  fail { gain status "Marked" }
+}
+'''
+HELD = "2 findings held back until the syntax errors are fixed"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project whose third file leaves a `{` open: the two unknown statuses of the
+    entries may be in the block that did not parse; the misspelt skill cannot be."""
+    (tmp_path / "book.smersh").write_text(HEADER, encoding="utf-8")
+    (tmp_path / "entries.smersh").write_text(ENTRIES, encoding="utf-8")
+    (tmp_path / "broken.smersh").write_text('status "Wet" {\n  effect "Rain."\n', encoding="utf-8")
+    return tmp_path
+
+
+def lines(result) -> list[str]:
+    return result.stdout.splitlines()
+
+
+def test_one_unclosed_brace_does_not_hide_the_findings_of_other_files(project: Path):
+    result = smersh("check", "-q", ".", cwd=project)
+    assert result.returncode == 1, result.stderr
+    assert lines(result)[:2] == [
+        "broken.smersh:1:14: error[S003]: the `{` opened on line 1 is never closed (the file ends first)",
+        "entries.smersh:3:8: error[N001]: unknown skill `Athletcs`"]
+
+
+def test_the_text_report_says_how_many_findings_it_holds_back(project: Path):
+    result = smersh("check", ".", cwd=project)
+    assert lines(result)[-2:] == ["2 errors", HELD]
+    (project / "broken.smersh").write_text('status "Wet" {\n  effect "Rain."\n}\n', encoding="utf-8")
+    fixed = smersh("check", "-q", ".", cwd=project)
+    assert lines(fixed) == ["entries.smersh:3:8: error[N001]: unknown skill `Athletcs`",
+                            "entries.smersh:4:22: error[N003]: unknown status `Soaked`",
+                            "entries.smersh:5:22: error[N003]: unknown status `Marked`",
+                            "3 errors"]
+
+
+def test_one_held_back_finding_is_said_in_the_singular(project: Path):
+    (project / "entries.smersh").write_text(ENTRIES.replace('gain status "Marked"', "take 1 injury"),
+                                            encoding="utf-8")
+    result = smersh("check", "-q", ".", cwd=project)
+    assert lines(result)[-1] == "1 finding held back until the syntax errors are fixed"
+
+
+def test_the_count_leaves_out_what_the_configuration_would_not_report(project: Path):
+    ignored = smersh("check", "-q", "--ignore", "N003", ".", cwd=project)
+    assert lines(ignored)[-1] == "2 errors"
+    (project / "entries.smersh").write_text(
+        ENTRIES.replace('"Soaked" }', '"Soaked" }   # smersh: ignore[N003]'), encoding="utf-8")
+    silenced = smersh("check", "-q", ".", cwd=project)
+    assert lines(silenced)[-1] == "1 finding held back until the syntax errors are fixed"
+
+
+def test_json_and_sarif_and_github_carry_what_is_held_back(project: Path):
+    document = json.loads(smersh("check", "--format", "json", ".", cwd=project).stdout)
+    assert document["held_back"] == [{"count": 2, "until": "the syntax errors are fixed",
+                                      "message": HELD}]
+    assert [d["code"] for d in document["diagnostics"]] == ["S003", "N001"]
+    sarif = json.loads(smersh("check", "--format", "sarif", ".", cwd=project).stdout)
+    notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert [(n["level"], n["message"]["text"]) for n in notes] == [("note", HELD)]
+    github = smersh("check", "--format", "github", ".", cwd=project).stdout
+    assert github.splitlines()[-1] == f"::notice::{HELD}"
+
+
+def test_nothing_is_said_held_back_when_nothing_is(project: Path):
+    (project / "broken.smersh").unlink()
+    document = json.loads(smersh("check", "--format", "json", ".", cwd=project).stdout)
+    assert document["held_back"] == []
+    assert "held back" not in smersh("check", ".", cwd=project).stdout
+
+
+def test_an_expansion_holds_back_while_its_base_game_has_syntax_errors(tmp_path: Path):
+    """The base game's broken block may give the status the expansion's entry reads."""
+    game, expansion = tmp_path / "game", tmp_path / "expansion"
+    game.mkdir()
+    expansion.mkdir()
+    (game / "book.smersh").write_text(HEADER, encoding="utf-8")
+    (game / "entries.smersh").write_text(ENTRIES.replace("Athletcs", "Athletics")
+                                         .replace('gain status "Marked"', "take 1 injury"),
+                                         encoding="utf-8")
+    (game / "broken.smersh").write_text('status "Soaked" {\n  effect "Rain."\n', encoding="utf-8")
+    (expansion / "book.smersh").write_text('expansion wet "Wet" extends nightjar { }\n'
+                                           'override entry 01.1.1 {\n  if status "Soaked" { "Drip." }\n}\n',
+                                           encoding="utf-8")
+    result = smersh("check", "-q", "game", "expansion", cwd=tmp_path)
+    assert [line for line in lines(result) if "[N003]" in line or "[B001]" in line] == []
+    assert lines(result)[-1] == "2 findings held back until the syntax errors are fixed"
