@@ -115,3 +115,91 @@ def test_an_expansion_holds_back_while_its_base_game_has_syntax_errors(tmp_path:
     result = smersh("check", "-q", "game", "expansion", cwd=tmp_path)
     assert [line for line in lines(result) if "[N003]" in line or "[B001]" in line] == []
     assert lines(result)[-1] == "2 findings held back until the syntax errors are fixed"
+
+
+# --- hints spell names as the writer did -------------------------------------------------
+
+SHOWDOWN = '''game g "Test" {
+  skills { Spycraft Athletics }
+  die skill { success success resolve blank blank blank }
+  difficulties { easy }
+  players 1..4
+}
+henchman Zed {
+  difficulty easy
+  intel { 1: 4 2: 6 3: 8 4: 10 }
+  lobo Z
+  successes 1
+}
+lobo Z {
+  intro { goto 01 }
+  encounter 01 { test Spycraft pass { gain 1 success goto end } fail { goto end } }
+  tally end { successes >= 1 -> victory else -> defeat }
+  victory { "Won." }
+  defeat { "Lost." }
+}
+showdown Zed {
+  intro { goto 01 }
+  encounter 01 { choose { "Bold" -> 02  "Quiet" -> 55 } }
+  encounter 02 { test Athletics pass { gain 1 success goto 05 } fail { goto 7 } }
+  encounter 05 { goto end }
+  tally end { successes >= 1 -> victory  else -> defeat }
+  victory { "Won." }
+  defeat { "Lost." }
+}
+'''
+
+
+def test_a_jump_hint_suggests_the_encounter_as_written(check_text):
+    found = {(d.span.line, d.span.column): d for d in check_text(SHOWDOWN) if d.code == "N007"}
+    assert sorted(found) == [(22, 52), (23, 77)]
+    near = found[(22, 52)]
+    assert (near.message, near.hint) == (
+        "unknown encounter, tally or conclusion `55` in this section", "did you mean `05`?")
+    listed = found[(23, 77)]
+    assert (listed.message, listed.hint) == (
+        "unknown encounter, tally or conclusion `7` in this section",
+        "defined: `01`, `02`, `05`, `end`, `victory`, `defeat`")
+
+
+def test_duplicates_are_named_as_written(check_text):
+    text = ('game g "Test" {\n  skills { Spycraft }\n  players 1..4\n}\n'
+            'region Europe {\n  values 1..1\n  city Paris [airport]\n}\n'
+            'card Europe 1 "Followed" { response 1 "Hide" }\n'
+            'card Europe 001 "Again" { response 1 "Hide" }\n'
+            'entry 1.1.1 { "One." }\nentry 001.1.1 { "Two." }\n')
+    found = {d.code: d.message for d in check_text(text) if d.code in ("D001", "D002")}
+    assert found == {"D001": "entry 001.1.1 is defined twice",
+                     "D002": "encounter number 001 is used twice"}
+    sections = SHOWDOWN.replace("encounter 05 { goto end }", "encounter 05 { goto end }\n  encounter 5 { goto end }")
+    d003 = [d.message for d in check_text(sections) if d.code == "D003"]
+    assert d003 == ["encounter 5 is defined twice in this section"]
+
+
+# --- places named as the book names them ------------------------------------------------
+
+def test_stats_names_cards_and_showdowns_as_the_book_does():
+    result = smersh("stats", str(Path(__file__).resolve().parent.parent / "books" / "epic"))
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert "showdown Pierre, encounter 02: Deception" in text
+    assert "lobo A, encounter 02: " in text
+    rows = [line.split("  ")[0] for line in text.split("Difficulty: mean chance per card or section")[1].splitlines() if line]
+    assert rows[:2] == ["card Africa 09", "card Africa 10"]
+    assert {"card Europe 01", "lobo A", "showdown Pierre", "showdown Mr. Big"} <= set(rows)
+    assert "encounter:" not in text and "henchman Pierre" not in text
+
+
+def test_the_findings_page_names_the_showdown_encounter_as_the_book_does(tmp_path: Path):
+    project = tmp_path / "zed"
+    project.mkdir()
+    (project / "book.smersh").write_text(SHOWDOWN.split("henchman Zed")[0], encoding="utf-8")
+    (project / "zed.smersh").write_text(
+        "henchman Zed" + SHOWDOWN.split("henchman Zed")[1]
+        .replace('"Bold" -> 02  "Quiet" -> 55', '"TODO: bold" -> 02  "Quiet" -> 02')
+        .replace("goto 7", "goto end"), encoding="utf-8")
+    built = smersh("build", "zed", "--format", "site", "--out", "out", cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    page = (tmp_path / "out" / "site" / "findings.html").read_text(encoding="utf-8")
+    assert "showdown Zed, encounter 01 in the book" in page
+    assert "Zed encounter:1" not in page
