@@ -203,3 +203,11 @@ def test_the_findings_page_names_the_showdown_encounter_as_the_book_does(tmp_pat
     page = (tmp_path / "out" / "site" / "findings.html").read_text(encoding="utf-8")
     assert "showdown Zed, encounter 01 in the book" in page
     assert "Zed encounter:1" not in page
+
+
+def test_an_unwinnable_tally_counts_one_success_token_in_the_singular(check_text):
+    text = SHOWDOWN.replace("encounter 01 { test Spycraft pass { gain 1 success goto end } fail { goto end } }",
+                            "encounter 01 { test Spycraft pass { goto end } fail { goto end } }")
+    found = [d.message for d in check_text(text) if d.code == "G004"]
+    assert found == ["the victory conclusion needs 1 success token, but no path to tally `end` "
+                     "earns more than 0"]
