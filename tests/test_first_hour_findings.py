@@ -211,3 +211,35 @@ def test_an_unwinnable_tally_counts_one_success_token_in_the_singular(check_text
     found = [d.message for d in check_text(text) if d.code == "G004"]
     assert found == ["the victory conclusion needs 1 success token, but no path to tally `end` "
                      "earns more than 0"]
+
+
+def test_a_broken_entry_holds_back_only_what_an_entry_could_change(tmp_path: Path):
+    """An entry names nothing, so an unknown status elsewhere is reported; the card whose
+    entry is the broken one is not said to lack it (C001 held back)."""
+    (tmp_path / "book.smersh").write_text(HEADER + 'card Europe 02 "Met" { response 1 "Talk" }\n',
+                                          encoding="utf-8")
+    (tmp_path / "entries.smersh").write_text('entry 02.1.1 {\n  "Rain."\n  gain status "Soaked"\n}\n',
+                                             encoding="utf-8")
+    (tmp_path / "broken.smersh").write_text('entry 01.1.1 {\n  "A man in a grey coat."\n'
+                                            '  pass { gain 1 intel\n}\n', encoding="utf-8")
+    result = smersh("check", "-q", ".", cwd=tmp_path)
+    assert lines(result)[1:] == ["entries.smersh:3:15: error[N003]: unknown status `Soaked`",
+                                 "2 errors",
+                                 "1 finding held back until the syntax errors are fixed"]
+    assert "error[S" in lines(result)[0]
+
+
+def test_an_indented_block_in_a_broken_entry_is_not_taken_for_part_of_it(tmp_path: Path):
+    """The left-out stretch holds an indented status block too: the status it declares
+    may be the one the other entry gains, so N003 is held back."""
+    (tmp_path / "book.smersh").write_text(HEADER + 'card Europe 02 "Met" { response 1 "Talk" }\n',
+                                          encoding="utf-8")
+    (tmp_path / "entries.smersh").write_text('entry 02.1.1 {\n  "Rain."\n  gain status "Soaked"\n}\n',
+                                             encoding="utf-8")
+    (tmp_path / "broken.smersh").write_text('entry 01.1.1 {\n  "A man in a grey coat."\n'
+                                            '  pass { gain 1 intel\n}\n'
+                                            '  status "Soaked" { effect "Wet through." }\n',
+                                            encoding="utf-8")
+    result = smersh("check", "-q", ".", cwd=tmp_path)
+    assert not [line for line in lines(result) if "[N003]" in line]
+    assert lines(result)[-1] == "2 findings held back until the syntax errors are fixed"

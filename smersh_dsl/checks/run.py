@@ -26,21 +26,29 @@ ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "N018", "N019", "N020
 
 # Names that only a header declares (a game's skills, a campaign's log fields, a card
 # game's types): a block that does not parse is left out whole (parse/parser.py), so with
-# every header of the lineage read, no broken block can define them, and these stand.
+# every header of the lineage read and none left out, these stand.
 HEADER_NAMES = frozenset({"N001", "N002", "N008", "N011", "N012", "N013", "N014", "N015"})
+HEADERS = frozenset({"game", "expansion", "campaign", "cardgame", ""})
+# An entry names nothing: one left out may fill the grid (C001, C002) or give a status
+# (B001, B002), and nothing else that is missing can be in it.
+ENTRY_HOLDS = frozenset({"C001", "C002", "B001", "B002"})
 
 
 def held_codes(project: Project) -> tuple[frozenset[str], str]:
     """The codes a project holds back, and until what: its own gaps and those of the games
-    under it (a status the base game's broken block gives is not known to be missing)."""
+    under it (a status the base game's broken block gives is not known to be missing),
+    narrowed by the kinds of block that were left out (``SourceFile.lost``)."""
     lineage = project.lineage()
     gaps = set().union(*(p.gaps for p in lineage))
     if not gaps:
         return frozenset(), ""
     until = " and ".join(gap.value for gap in Gap if gap in gaps)
-    if Gap.NO_BASE in gaps or any(p.header is None for p in lineage):
+    if gaps != {Gap.SYNTAX} or any(p.header is None for p in lineage):
         return ABSENCE, until
-    return ABSENCE - HEADER_NAMES, until
+    lost = {kind for p in lineage for f in p.files for kind in f.lost}
+    if lost <= {"entry"}:
+        return ENTRY_HOLDS, until
+    return (ABSENCE if lost & HEADERS else ABSENCE - HEADER_NAMES), until
 
 
 # Findings that one defect certainly causes, held back where the cause is reported at the

@@ -36,6 +36,9 @@ class SourceFile:
     text: str
     definitions: tuple[Definition, ...]
     comments: tuple[Comment, ...] = ()
+    # The kinds of top-level block (`entry`, `status`...) left out because they did not
+    # parse; "" where the kind is not known (the whole file, or text before any block).
+    lost: tuple[str, ...] = ()
 
 
 class ProjectKind(str, Enum):
