@@ -29,9 +29,10 @@ ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "N018", "N019", "N020
 # every header of the lineage read and none left out, these stand.
 HEADER_NAMES = frozenset({"N001", "N002", "N008", "N011", "N012", "N013", "N014", "N015"})
 HEADERS = frozenset({"game", "expansion", "campaign", "cardgame", ""})
-# An entry names nothing: one left out may fill the grid (C001, C002) or give a status
-# (B001, B002), and nothing else that is missing can be in it.
-ENTRY_HOLDS = frozenset({"C001", "C002", "B001", "B002"})
+# An entry names nothing: one left out may fill the grid (C001, C002), give a status
+# (B001, B002) or be the base game's entry an `override` replaces (P003); nothing else
+# that is missing can be in it.
+ENTRY_HOLDS = frozenset({"C001", "C002", "B001", "B002", "P003"})
 
 
 def held_codes(project: Project) -> tuple[frozenset[str], str]:
