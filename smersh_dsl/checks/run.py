@@ -47,9 +47,9 @@ def held_codes(project: Project) -> tuple[frozenset[str], str]:
     if gaps != {Gap.SYNTAX} or any(p.header is None for p in lineage):
         return ABSENCE, until
     lost = {kind for p in lineage for f in p.files for kind in f.lost}
-    if lost <= {"entry"}:
-        return ENTRY_HOLDS, until
-    return (ABSENCE if lost & HEADERS else ABSENCE - HEADER_NAMES), until
+    if not lost or lost & HEADERS:      # not known what was left out, or a header was
+        return ABSENCE, until
+    return (ENTRY_HOLDS if lost == {"entry"} else ABSENCE - HEADER_NAMES), until
 
 
 # Findings that one defect certainly causes, held back where the cause is reported at the
