@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+import sarif_pydantic
 
 from conftest import smersh
 
@@ -86,6 +87,7 @@ def test_json_and_sarif_and_github_carry_what_is_held_back(project: Path):
                                       "message": HELD}]
     assert [d["code"] for d in document["diagnostics"]] == ["S003", "N001"]
     sarif = json.loads(smersh("check", "--format", "sarif", ".", cwd=project).stdout)
+    sarif_pydantic.Sarif.model_validate(sarif)       # still a valid SARIF log
     notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
     assert [(n["level"], n["message"]["text"]) for n in notes] == [("note", HELD)]
     github = smersh("check", "--format", "github", ".", cwd=project).stdout
