@@ -31,7 +31,7 @@ FORMATS = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
 
 
 def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.checks.run import check_run
     from smersh_dsl.diagnostics.report import REPORTERS
     from smersh_dsl.diagnostics.report.checked import checked_of
     from smersh_dsl.diagnostics.report.statistics import render_statistics
@@ -39,9 +39,11 @@ def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
     here = os.getcwd()
     os.chdir(path.parent)
     try:
-        projects, found = check_paths([Path(path.name)])
-        sources = {f.path: f.text for p in projects for f in p.files}
-        text = REPORTERS[fmt](found, sources, True, checked=checked_of(projects))
+        run = check_run([Path(path.name)])
+        found = run.diagnostics
+        sources = {f.path: f.text for p in run.projects for f in p.files}
+        text = REPORTERS[fmt](found, sources, True, checked=checked_of(run.projects),
+                              held_back=run.held_back)
         if fmt == "sarif":
             text = text.replace(Path.cwd().as_uri().rstrip("/") + "/", "file:///SRCROOT/")
         return text + (render_statistics(found) if statistics else "")

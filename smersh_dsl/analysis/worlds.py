@@ -64,11 +64,18 @@ def _header(project: Project) -> GameDef | None:
     return None
 
 
+def players(project: Project) -> tuple[int, int] | None:
+    """The player range of the nearest header that declares one: an expansion plays
+    with its base game's players unless it says otherwise."""
+    return next((p.header.players for p in project.lineage()
+                 if isinstance(p.header, GameDef) and p.header.players), None)
+
+
 def worlds(project: Project) -> list[World]:
     header = _header(project)
     if header is None:
         return [World("the game", None)]
-    found = [World("the game", header.players)]
+    found = [World("the game", players(project))]
     seen = set()
     for p in project.lineage():
         if isinstance(p.header, GameDef):

@@ -49,16 +49,16 @@ def needless_numbered_overrides(ctx: Context) -> Iterator[Diagnostic]:
     for card in ctx.project.of_type(EncounterCard):
         if card.override and card.number not in numbers:
             yield Diagnostic.of("P003", keyword_span(card.span, "card"),
-                                f"`override` of encounter card {card.number:02d}, which the "
+                                f"`override` of encounter card {card.number_text}, which the "
                                 "base game does not define", "remove `override`: this card is new")
 
 
 @check("D001")
 def duplicate_entries(ctx: Context) -> Iterator[Diagnostic]:
     entries = ctx.project.of_type(EncounterEntry)
-    for key, span, first in repeats((e.key.triple, e.key.span) for e in entries):
-        text = ".".join(f"{n:02d}" if i == 0 else str(n) for i, n in enumerate(key))  # type: ignore[arg-type]
-        yield Diagnostic.of("D001", span, f"entry {text} is defined twice",
+    written = {e.key.span: e.key.text for e in entries}      # as the writer spelt it
+    for _, span, first in repeats((e.key.triple, e.key.span) for e in entries):
+        yield Diagnostic.of("D001", span, f"entry {written[span]} is defined twice",
                             f"the first is at {_where(first)}")
     base = all_entries(ctx.project.base) if ctx.project.base is not None else {}
     for entry in entries:
@@ -82,14 +82,15 @@ def duplicate_cards(ctx: Context) -> Iterator[Diagnostic]:
     cards = ctx.project.of_type(EncounterCard)
     base = ctx.project.base.of_type(EncounterCard) if ctx.project.base else []
     base_numbers = {n: s for n, s in card_numbers(base)}
-    for number, span, first in repeats(card_numbers(cards)):
-        yield Diagnostic.of("D002", span, f"encounter number {number:02d} is used twice",
+    written = {item.span: item.number_text for card in cards for item in (card, *card.sections)}
+    for _, span, first in repeats(card_numbers(cards)):
+        yield Diagnostic.of("D002", span, f"encounter number {written[span]} is used twice",
                             f"the first is at {_where(first)}")
     for number, span in (item for card in cards if not card.override
                          for item in card_numbers([card])):
         if number in base_numbers:
             yield Diagnostic.of("D002", span,
-                                f"encounter number {number:02d} is already a card of the base game",
+                                f"encounter number {written[span]} is already a card of the base game",
                                 f"write `override card` to replace the base card at "
                                 f"{_where(base_numbers[number])}, or use another number")
     for card in cards:
@@ -102,11 +103,12 @@ def duplicate_cards(ctx: Context) -> Iterator[Diagnostic]:
 @check("D003")
 def duplicate_showdown_targets(ctx: Context) -> Iterator[Diagnostic]:
     for showdown in ctx.project.of_type(Showdown):
+        written = {e.span: e.number_text for e in showdown.encounters}
         items = ([(str(e.number), e.span) for e in showdown.encounters]
                  + [(t.name.text, t.name.span) for t in showdown.tallies]
                  + [(c.name.text, c.name.span) for c in showdown.conclusions])
         for key, span, first in repeats(sorted(items, key=lambda item: item[1])):
-            label = f"encounter {int(key):02d}" if str(key).isdigit() else f"`{key}`"
+            label = f"encounter {written[span]}" if span in written else f"`{key}`"
             yield Diagnostic.of("D003", span, f"{label} is defined twice in this section",
                                 f"the first is at {_where(first)}")
 

@@ -5,23 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from smersh_dsl.analysis.paths import keyword_span
+from smersh_dsl.analysis.worlds import players
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Henchman, SectionKind, Showdown
-from smersh_dsl.model.world import GameDef
 from smersh_dsl.wording import count, counted
 
 
 def lineage_of_type(project: Project, kind: type) -> list:
     """Blocks of ``kind`` in the project and in every base under it."""
     return [d for member in project.lineage() for d in member.of_type(kind)]
-
-
-def players(project: Project) -> tuple[int, int] | None:
-    return next((m.header.players for m in project.lineage()
-                 if isinstance(m.header, GameDef) and m.header.players), None)
 
 
 def missing_numbers(low: int, high: int) -> str:

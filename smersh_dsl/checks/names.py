@@ -28,11 +28,20 @@ def showdown_targets(showdown: Showdown) -> list[str]:
             + [c.name.text for c in showdown.conclusions])
 
 
-def _unknown(ref: Ref, candidates: list[str], where: str = "") -> Diagnostic:
-    shown = ref.name.zfill(2) if ref.kind is RefKind.TARGET and ref.name.isdigit() else ref.name
+def written(ref: Ref) -> str:
+    """A reference as the writer spelt it: a jump to `05` is kept as the number 5, and its
+    token's width gives the zeros back."""
+    span = ref.span
+    if ref.kind is not RefKind.TARGET or not ref.name.isdigit() or span.end_line != span.line:
+        return ref.name
+    return ref.name.zfill(span.end_column - span.column)
+
+
+def _unknown(ref: Ref, candidates: list[str], where: str = "",
+             spelled: dict[str, str] | None = None) -> Diagnostic:
     return Diagnostic.of(CODES[ref.kind], ref.span,
-                         f"unknown {ref.kind.value} `{shown}`{where}",
-                         did_you_mean(ref.name, candidates))
+                         f"unknown {ref.kind.value} `{written(ref)}`{where}",
+                         did_you_mean(ref.name, candidates, spelled))
 
 
 # How each kind of place says what it wants (N018), with its article.
@@ -54,13 +63,12 @@ def _wrong_kind(ref: Ref, found: str, candidates: list[str]) -> Diagnostic:
     return Diagnostic.of("N018", ref.span, f"`{ref.name}` is {_article(found)}; {wants}", hint)
 
 
-def _target(ref: Ref, known: list[str] | None) -> Diagnostic | None:
+def _target(ref: Ref, known: list[str] | None, spelled: dict[str, str]) -> Diagnostic | None:
     if known is None:
-        shown = ref.name.zfill(2) if ref.name.isdigit() else ref.name
-        return Diagnostic.of("N007", ref.span, f"a jump to `{shown}` outside a showdown",
+        return Diagnostic.of("N007", ref.span, f"a jump to `{written(ref)}` outside a showdown",
                              "`goto` and `->` only jump between the encounters, tallies "
                              "and conclusions of one showdown or Dr. Lobo section")
-    return None if ref.name in known else _unknown(ref, known, " in this section")
+    return None if ref.name in known else _unknown(ref, known, " in this section", spelled)
 
 
 @check(*CODES.values(), "N018")
@@ -71,13 +79,14 @@ def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
     jumps: list[Diagnostic] = []
     for definition in ctx.project.definitions():
         known: list[str] | None = None
+        spelled: dict[str, str] = {}
         for ref in refs(definition):
             kind = ref.kind
             if kind is RefKind.TARGET:
-                if known is None:
-                    known = (showdown_targets(definition) if isinstance(definition, Showdown)
-                             else None)
-                found = _target(ref, known)
+                if known is None and isinstance(definition, Showdown):
+                    known = showdown_targets(definition)
+                    spelled = {str(e.number): e.number_text for e in definition.encounters}
+                found = _target(ref, known, spelled)
                 if found is not None:
                     jumps.append(found)
             elif kind is RefKind.GAME:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smersh_dsl.checks.registry import Context, all_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.model.document import Project
+from smersh_dsl.diagnostics.held_back import HeldBack
+from smersh_dsl.model.document import Gap, Project
 from smersh_dsl.settings.config import Difficulty
 
 if TYPE_CHECKING:
@@ -20,6 +22,34 @@ if TYPE_CHECKING:
 # as a compiler stops at syntax errors. Findings inside a block that parsed still stand.
 ABSENCE = frozenset({*(f"N{n:03d}" for n in range(1, 17)), "N018", "N019", "N020", "C001", "C002", "A003", "H004",
                      "K001", "K002", "K003", "B001", "B002", "M001", "M003", "P003"})
+
+
+# Names that only a header declares (a game's skills, a campaign's log fields, a card
+# game's types): a block that does not parse is left out whole (parse/parser.py), so with
+# every header of the lineage read and none left out, these stand.
+HEADER_NAMES = frozenset({"N001", "N002", "N008", "N011", "N012", "N013", "N014", "N015"})
+HEADERS = frozenset({"game", "expansion", "campaign", "cardgame", ""})
+# An entry names nothing: one left out may fill the grid (C001, C002), give a status
+# (B001, B002) or be the base game's entry an `override` replaces (P003); nothing else
+# that is missing can be in it.
+ENTRY_HOLDS = frozenset({"C001", "C002", "B001", "B002", "P003"})
+
+
+def held_codes(project: Project) -> tuple[frozenset[str], str]:
+    """The codes a project holds back, and until what: its own gaps and those of the games
+    under it (a status the base game's broken block gives is not known to be missing),
+    narrowed by the kinds of block that were left out (``SourceFile.lost``)."""
+    lineage = project.lineage()
+    gaps = set().union(*(p.gaps for p in lineage))
+    if not gaps:
+        return frozenset(), ""
+    until = " and ".join(gap.value for gap in Gap if gap in gaps)
+    if gaps != {Gap.SYNTAX} or any(p.header is None for p in lineage):
+        return ABSENCE, until
+    lost = {kind for p in lineage for f in p.files for kind in f.lost}
+    if not lost or lost & HEADERS:      # not known what was left out, or a header was
+        return ABSENCE, until
+    return (ENTRY_HOLDS if lost == {"entry"} else ABSENCE - HEADER_NAMES), until
 
 
 # Findings that one defect certainly causes, held back where the cause is reported at the
@@ -40,19 +70,37 @@ def _without_knock_on(found: list[Diagnostic]) -> list[Diagnostic]:
 Settings = Callable[[Project], tuple[Callable[[str], bool], Difficulty]]
 
 
-def check_projects(projects: list[Project], game_names: Callable[[], list[str]],
-                   settings: Settings | None = None) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
+@dataclass
+class CheckRun:
+    """What one run of the checks found: the findings it reports, and those it holds
+    back (by what must happen first: ``Gap`` values joined, "the syntax errors are fixed")."""
+
+    projects: list[Project]
+    diagnostics: list[Diagnostic]
+    held: dict[str, list[Diagnostic]] = field(default_factory=dict)
+
+    @property
+    def held_back(self) -> list[HeldBack]:
+        return [HeldBack(len(found), until) for until, found in sorted(self.held.items()) if found]
+
+
+def run_checks(projects: list[Project], game_names: Callable[[], list[str]],
+               settings: Settings | None = None) -> CheckRun:
+    """Every check over every project; in a project that is not all there (see ``ABSENCE``
+    and ``held_codes``), the findings that something is missing are held back, not reported."""
+    run = CheckRun(projects, [])
     for project in projects:
         ctx = Context(project, game_names)
         if settings is not None:
             ctx.enabled, ctx.difficulty = settings(project)
+        codes, until = held_codes(project)
+        held = run.held.setdefault(until, [])
         for item in all_checks():
-            results = item.run(ctx)
-            if project.incomplete:
-                results = (d for d in results if d.code not in ABSENCE)
-            found.extend(results)
-    return _without_knock_on(found)
+            for d in item.run(ctx):
+                (held if d.code in codes else run.diagnostics).append(d)
+    run.diagnostics = _without_knock_on(run.diagnostics)
+    run.held = {until: ordered(found) for until, found in run.held.items() if until}
+    return run
 
 
 def ordered(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -60,10 +108,10 @@ def ordered(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
 
 
-def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
-                ) -> tuple[list[Project], list[Diagnostic]]:
+def check_run(paths: list[Path], policy: Policy | None = None, **load: Any) -> CheckRun:
     """Load, check and filter (configuration, options, suppressions): what `smersh check`
-    reports. ``load`` passes `shown` and `overlay` on to the loader (the language server)."""
+    reports, and how much it holds back. ``load`` passes `shown` and `overlay` on to the
+    loader (the language server)."""
     from smersh_dsl.project.load import load_paths
     from smersh_dsl.settings.policy import Policy
 
@@ -74,5 +122,17 @@ def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
         return (policy.selection_for(project.root).enabled,
                 policy.config_for(project.root).difficulty)
 
-    diagnostics.extend(check_projects(projects, library.names, settings))
-    return projects, ordered(policy.filter(projects, diagnostics))
+    run = run_checks(projects, library.names, settings)
+    run.diagnostics = ordered(policy.filter(projects, diagnostics + run.diagnostics))
+    for until, found in run.held.items():
+        # Counted as they would be reported: the rules selected, the lines not silenced.
+        kept = set(found)
+        run.held[until] = ordered([d for d in policy.filter(projects, found) if d in kept])
+    return run
+
+
+def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
+                ) -> tuple[list[Project], list[Diagnostic]]:
+    """What `smersh check` reports (``check_run`` without what it holds back)."""
+    run = check_run(paths, policy, **load)
+    return run.projects, run.diagnostics

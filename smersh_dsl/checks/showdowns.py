@@ -86,7 +86,7 @@ def _unwinnable(sg: ShowdownGraph) -> Iterator[Diagnostic]:
             if need is not None and need > arrive:
                 yield Diagnostic.of(
                     "G004", row.span,
-                    f"{sg.label(row.target.name)} needs {need} success tokens, but no path "
+                    f"{sg.label(row.target.name)} needs {count(need, 'success token')}, but no path "
                     f"to tally `{tally.name.text}` earns more than {int(arrive)}",
                     "lower the count or add `gain success` to more outcomes")
 

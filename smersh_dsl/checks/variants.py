@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from smersh_dsl.checks.duplicates import repeats
-from smersh_dsl.checks.henchmen import lineage_of_type, players
+from smersh_dsl.analysis.worlds import players
+from smersh_dsl.checks.henchmen import lineage_of_type
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 
 import click
 
+from smersh_dsl.checks.run import check_run
 from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
-import textwrap
-
-from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
@@ -85,11 +84,13 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
     try:
-        projects, found = check_paths(project_paths(paths), Policy(chosen, dropped, config))
+        run = check_run(project_paths(paths), Policy(chosen, dropped, config))
     except UsageError as error:
         raise click.UsageError(str(error)) from None
-    sources = {f.path: f.text for p in projects for f in p.files}
-    report = REPORTERS[fmt](found, sources, not quiet, checked=checked_of(projects))
+    found = run.diagnostics
+    sources = {f.path: f.text for p in run.projects for f in p.files}
+    report = REPORTERS[fmt](found, sources, not quiet, checked=checked_of(run.projects),
+                            held_back=run.held_back)
     if statistics and fmt == "text":
         report += render_statistics(found)
     elif statistics:

@@ -36,6 +36,9 @@ class SourceFile:
     text: str
     definitions: tuple[Definition, ...]
     comments: tuple[Comment, ...] = ()
+    # The kinds of top-level block (`entry`, `status`...) left out because they did not
+    # parse; "" where the kind is not known (the whole file, or text before any block).
+    lost: tuple[str, ...] = ()
 
 
 class ProjectKind(str, Enum):
@@ -44,6 +47,15 @@ class ProjectKind(str, Enum):
     CAMPAIGN = "campaign"
     CARDGAME = "cardgame"
     FRAGMENT = "fragment"     # files with no header: checked against the bundled game
+
+
+class Gap(str, Enum):
+    """Why a project's content is not all there: what must happen before findings that
+    something is missing can be trusted."""
+
+    SYNTAX = "the syntax errors are fixed"
+    INPUT = "the input errors are fixed"
+    NO_BASE = "the base game is found"
 
 
 @dataclass
@@ -56,7 +68,7 @@ class Project:
     base: Project | None = None      # the game an expansion or fragment extends
     # Some of its content could not be read (a file unreadable, a block that does not
     # parse, a base game not found): findings about missing things would mislead.
-    incomplete: bool = False
+    gaps: set[Gap] = field(default_factory=set)
     # Lookups worked out from the files (blocks by type), dropped when the files change.
     _seen: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -71,6 +83,10 @@ class Project:
         if isinstance(self.header, CardGameDef):
             return ProjectKind.CARDGAME
         return ProjectKind.FRAGMENT
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.gaps)
 
     @property
     def name(self) -> str:

@@ -34,6 +34,10 @@ MAX_DIGITS = 9            # numbers in content are small: counts, costs, keys
 _big_numbers: list[Token] = []
 _BLOCK_START = re.compile(r"^(?:override[ \t]+)?(?:%s)\b" % "|".join(sorted(TOP_LEVEL)), re.M)
 _comments: list[Token] = []
+# Any line that starts with a block's keyword, indented or not: what a left-out stretch
+# may have held (more than the one block it starts with, if a block was indented).
+_KEYWORD_LINE = re.compile(r"^[ \t]*(?:override[ \t]+)?(%s)\b" % "|".join(sorted(TOP_LEVEL - {"override"})), re.M)
+_lost: list[str] = []     # the kinds of block left out by the last parse_model ("": unknown)
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +131,16 @@ def _recovery_window(text: str, offset: int) -> tuple[int, int]:
     return begin, after[0] if after else len(text)
 
 
+def _kinds(text: str, begin: int, end: int) -> list[str]:
+    """The kinds of block that text[begin:end], about to be left out, may have held: the
+    keyword it starts with ("" if it starts with none) and any other that starts a line."""
+    first = _KEYWORD_LINE.match(text, begin)
+    found = [first.group(1) if first is not None and first.start(1) < end else ""]
+    found += [m.group(1) for m in _KEYWORD_LINE.finditer(text, begin, end)
+              if m.start() > begin and not in_literal(text, m.start(1))]
+    return found
+
+
 def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[Diagnostic],
                                                 list[Diagnostic]]:
     """Parse into the model's top-level definitions, recovering at top-level blocks: one
@@ -135,6 +149,7 @@ def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[D
     attempt's are dropped with it)."""
     diagnostics: list[Diagnostic] = []
     attempt = text
+    _lost.clear()
     for _ in range(MAX_SYNTAX_ERRORS):
         _comments.clear()
         try:
@@ -160,6 +175,7 @@ def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[D
                 diagnostics.append(syntax_diagnostic(error, text, attempt, file, parser()))
             if attempt[begin:end].strip() == "":
                 break
+            _lost.extend(_kinds(attempt, begin, end))
             attempt = _blank(attempt, begin, end)
     return None, list(_comments), diagnostics, []
 
@@ -197,12 +213,12 @@ def _parse_cached(text: str, file: str) -> Parsed:
 def _parse_guarded(text: str, file: str) -> Parsed:
     deep = _too_deep(text, file)
     if deep is not None:
-        return SourceFile(path=file, text=text, definitions=()), (deep,)
+        return SourceFile(path=file, text=text, definitions=(), lost=("",)), (deep,)
     try:
         with paused():
             return _parse_uncached(text, file)
     except RecursionError:   # a thousand `not`s or `else if`s in a row, walked for refs
-        return SourceFile(path=file, text=text, definitions=()), (Diagnostic.of(
+        return SourceFile(path=file, text=text, definitions=(), lost=("",)), (Diagnostic.of(
             "S006", Span.point(file, 1, 1), "the file nests too deeply to be read",
             f"keep blocks and conditions under {MAX_DEPTH} levels deep"),)
 
@@ -225,7 +241,10 @@ def _parse_uncached(text: str, file: str) -> Parsed:
         diagnostics.append(Diagnostic.of("I002", Span.point(file, 1, 1),
                                          "the file holds no blocks",
                                          "write a block, or delete the file"))
-    return SourceFile(path=file, text=text, definitions=definitions, comments=comments), tuple(diagnostics)
+    lost = () if not any(d.code.startswith("S") for d in diagnostics) else (
+        tuple(dict.fromkeys(_lost)) if found is not None else ("",))
+    return (SourceFile(path=file, text=text, definitions=definitions, comments=comments, lost=lost),
+            tuple(diagnostics))
 
 
 def parse_file(path: Path, shown: str | None = None,

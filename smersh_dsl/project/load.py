@@ -9,7 +9,7 @@ from pathlib import Path
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
-from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
+from smersh_dsl.model.document import HEADER_TYPES, Gap, Project, ProjectKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef
 from smersh_dsl.parse.buffer import parse_buffer
@@ -49,7 +49,8 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
         Diagnostic.of("I004", Span.point(shown(folder), 1, 1), f"cannot read the folder: {reason}",
                       "make it readable, or move it out of the project")
         for folder, reason in found.unreadable]
-    project.incomplete = bool(found.unreadable)
+    if found.unreadable:
+        project.gaps.add(Gap.INPUT)
     for path in found.files:
         text = overlay.get(real(path)) if overlay else None
         source, problems = (parse_buffer(text, shown(path)) if text is not None
@@ -57,8 +58,10 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
-        if any(p.code.startswith(("I", "S")) for p in problems):
-            project.incomplete = True
+        if any(p.code.startswith("S") for p in problems):
+            project.gaps.add(Gap.SYNTAX)
+        if any(p.code.startswith("I") for p in problems):
+            project.gaps.add(Gap.INPUT)
     headers = [d for d in project.definitions() if isinstance(d, HEADER_TYPES)]
     if headers:
         project.header = headers[0]
@@ -133,7 +136,7 @@ def link_bases(projects: list[Project]) -> Library:
             base = library.default_for(project)
         project.base = base if base is not project else None
         if isinstance(project.header, ExpansionDef) and project.base is None:
-            project.incomplete = True
+            project.gaps.add(Gap.NO_BASE)
     return library
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from smersh_dsl.export.labels import node_label, section_label
 from smersh_dsl.site import names
 
 
@@ -35,13 +36,13 @@ def places(doc: dict, pages: dict[int, str]) -> list[Place]:
         page = names.showdown(doc["id"], section)
         src = section.get("source")
         if src:
-            out.append(Place(page, names.section_prefix(section), section["name"], src["file"],
-                             src["line"], src["end_line"]))
+            out.append(Place(page, names.section_prefix(section), section_label(section),
+                             src["file"], src["line"], src["end_line"]))
         for node in section.get("nodes", []):
             src = node.get("source")
             if src:
                 out.append(Place(page, names.node_anchor(section, node["id"]),
-                                 f"{section['name']} {node['id']}", src["file"], src["line"],
+                                 node_label(section, node), src["file"], src["line"],
                                  src["end_line"]))
     return out
 

@@ -11,8 +11,9 @@ from smersh_dsl.diagnostics.report.sarif import render_sarif
 from smersh_dsl.diagnostics.report.text import render_text
 
 Sources = dict[str, str]
-# (diagnostics, sources, verbose, checked=None): `checked` (report/checked.py) says what
-# the report covers; the report says nothing of it when it is None.
+# (diagnostics, sources, verbose, checked=None, held_back=()): the findings, the texts
+# they point into, whether to show excerpts, what the report covers (report/checked.py;
+# nothing is said of it when None) and what the run held back (``HeldBack``).
 Reporter = Callable[..., str]
 
 REPORTERS: dict[str, Reporter] = {

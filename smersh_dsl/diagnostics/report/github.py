@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.checked import Checked, checked_line
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.printable import printable
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
@@ -24,7 +25,8 @@ def escape_property(text: str) -> str:
 
 
 def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
-                  checked: Sequence[Checked] | None = None) -> str:
+                  checked: Sequence[Checked] | None = None,
+                  held_back: Sequence[HeldBack] = ()) -> str:
     # What was checked: a notice on the run, not on a line of a file.
     lines = [f"::notice title=smersh::{escape_data(checked_line(checked))}"] if checked is not None else []
     for d in diagnostics:
@@ -35,4 +37,5 @@ def render_github(diagnostics: list[Diagnostic], sources: dict[str, str], verbos
         head = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items())
         body = d.message + (f"\n{d.hint}" if d.hint else "")
         lines.append(f"::{COMMANDS[d.severity]} {head}::{escape_data(body)}")
+    lines.extend(f"::notice::{escape_data(item.line)}" for item in held_back)
     return "".join(line + "\n" for line in lines)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from smersh_dsl import __version__
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.checked import Checked
+from smersh_dsl.diagnostics.held_back import HeldBack
 
 
 def diagnostic_dict(d: Diagnostic) -> dict:
@@ -24,11 +25,13 @@ def diagnostic_dict(d: Diagnostic) -> dict:
 
 
 def render_json(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
-                checked: Sequence[Checked] | None = None) -> str:
+                checked: Sequence[Checked] | None = None,
+                held_back: Sequence[HeldBack] = ()) -> str:
     counts = {sev.value: sum(1 for d in diagnostics if d.severity is sev) for sev in Severity}
     document: dict = {"tool": {"name": "smersh", "version": __version__}}
     if checked is not None:
         document["checked"] = [c.as_json() for c in checked]
     document["summary"] = counts
+    document["held_back"] = [item.as_dict() for item in held_back]
     document["diagnostics"] = [diagnostic_dict(d) for d in diagnostics]
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

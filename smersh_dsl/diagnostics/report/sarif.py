@@ -18,6 +18,7 @@ from smersh_dsl import __version__
 from smersh_dsl.diagnostics.catalogue import Rule, catalogue
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.checked import Checked, checked_line
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.lines import SourceLines
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -74,7 +75,8 @@ def _result(d: Diagnostic, index: dict[str, int], lines: SourceLines) -> dict:
 
 
 def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
-                 checked: Sequence[Checked] | None = None) -> str:
+                 checked: Sequence[Checked] | None = None,
+                 held_back: Sequence[HeldBack] = ()) -> str:
     rules = list(catalogue().values())
     index = {item.code: i for i, item in enumerate(rules)}
     lines = SourceLines(sources)
@@ -90,6 +92,10 @@ def render_sarif(diagnostics: list[Diagnostic], sources: dict[str, str], verbose
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
             "results": [_result(d, index, lines) for d in diagnostics],
+            # Findings held back are said where SARIF says how the run went.
+            "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": [
+                {"level": "note", "message": {"text": item.line},
+                 "properties": {"heldBack": item.count}} for item in held_back]}],
         }],
     }
     if checked is not None:     # what the run covered, in its property bag (SARIF 3.8)

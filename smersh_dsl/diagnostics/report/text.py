@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic, Severity
 from smersh_dsl.diagnostics.report.checked import Checked, checked_line
+from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.diagnostics.report.lines import SourceLines
 from smersh_dsl.diagnostics.report.printable import printable_lines
 from smersh_dsl.wording import count
@@ -46,7 +47,8 @@ def summary(diagnostics: list[Diagnostic]) -> str:
 
 
 def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose: bool = True,
-                checked: Sequence[Checked] | None = None) -> str:
+                checked: Sequence[Checked] | None = None,
+                held_back: Sequence[HeldBack] = ()) -> str:
     out: list[str] = [checked_line(checked)] if checked is not None else []
     lines = SourceLines(sources)
     for d in diagnostics:
@@ -56,4 +58,5 @@ def render_text(diagnostics: list[Diagnostic], sources: dict[str, str], verbose:
             out.extend(_excerpt(d, lines))
             out.append("")
     out.append(summary(diagnostics))
+    out.extend(item.line for item in held_back)
     return printable_lines("\n".join(out)) + "\n"

@@ -9,7 +9,9 @@ _GAME = ('game g "Test" {\n  skills { Spycraft }\n  players 1..4\n}\n'
 RULES = [
     Rule("B001", "condition-never-holds", Severity.ERROR, "a condition that no game can meet",
          "A guard or `if` is judged over the values the project declares: the player range "
-         "of the game and of each variant (each variant a world of its own), the rounds of "
+         "of the game and of each variant (each variant a world of its own; in an expansion, "
+         "the base game's range unless the expansion's header gives its own, and the variants "
+         "of both), the rounds of "
          "the Lobo track, intel and resolve never below 0, the levels of levelled henchmen, "
          "and what a spy can hold: a status only if some effect gains it by name "
          "(EP-STATUS-1), an advanced skill or a gadget only if some effect, place, spy sheet "

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from smersh_dsl.export.labels import card_label, card_labels, node_label, section_label
 from smersh_dsl.play.core.odds import pass_chance
 from smersh_dsl.wording import count
 
@@ -19,8 +20,8 @@ RESOLVE = range(0, 4)       # resolve a spy may spend: 0-3
 
 @dataclass(frozen=True)
 class TestOdds:
-    where: str              # "entry 01.7.4" or "showdown Pierre encounter:3"
-    group: str              # the card ("card 01") or section ("showdown Pierre")
+    where: str              # "entry 01.7.4" or "showdown Pierre, encounter 03"
+    group: str              # the card ("card Europe 01") or section ("showdown Pierre")
     option: str             # "Spycraft +2 [2]"
     table: tuple[tuple[Fraction, ...], ...]     # [level][resolve]
 
@@ -54,12 +55,15 @@ def skill_faces(doc: dict) -> tuple[str, ...]:
 def odds(doc: dict) -> list[TestOdds]:
     faces = skill_faces(doc)
     places: list[tuple[str, str, list[dict]]] = []
+    cards = card_labels(doc)
     for entry in doc.get("entries", []):
-        places.append((f"entry {entry['key']}", f"card {entry['encounter']:02d}", entry["steps"]))
+        places.append((f"entry {entry['key']}", card_label(cards, entry["encounter"]), entry["steps"]))
     for section in doc.get("sections", []):
-        group = f"{section['kind']} {section['name']}"
+        group = section_label(section)
+        if section.get("intro"):
+            places.append((node_label(section, None), group, section["intro"]))
         for node in section.get("nodes", []):
-            places.append((f"{group} {node['id']}", group, node.get("steps", [])))
+            places.append((node_label(section, node), group, node.get("steps", [])))
     found = []
     for where, group, steps in places:
         for test in _tests(steps):
@@ -104,6 +108,8 @@ def render(found: list[TestOdds], fmt: str) -> str:
             lines.append(f"{label:<{width}}{spent:>8}"
                          + "".join(f"{float(t.table[lv][spent]):>7.0%}" for lv in LEVELS))
     lines += ["", "Difficulty: mean chance per card or section", ""]
-    for group, row in difficulty(found).items():
-        lines.append(f"{group:<24}" + "".join(f"{p:>7.0%}" for p in row))
+    table = difficulty(found)
+    column = max((len(group) + 2 for group in table), default=24)
+    for group, row in table.items():
+        lines.append(f"{group:<{column}}" + "".join(f"{p:>7.0%}" for p in row))
     return "\n".join(lines) + "\n"
