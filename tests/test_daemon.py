@@ -275,9 +275,7 @@ def test_status_answers_while_a_check_runs_and_others_still_check(runtime, tmp_p
             assert "busy" in other.stderr, other.stderr
         assert smersh("daemon", "status", env=env).returncode == 0
         out, _ = long.communicate(timeout=HANG_GUARD_S)
-        assert long.returncode == 0 and out.endswith(b"
-no problems found
-"), out
+        assert long.returncode == 0 and out.endswith(b"\nno problems found\n"), out
     finally:
         smersh("daemon", "stop", env=env)
         long.kill()
