@@ -26,9 +26,7 @@ def schema_problem(data: object) -> str | None:
     if not errors:
         return None
     error = errors[0]
-    where = "/" + "/".join(str(p) for p in error.absolute_path)
-    where = "" if where == "/" else where
-    return _said(error, where)
+    return _said(error, "".join("/" + _escaped(str(p)) for p in error.absolute_path))
 
 
 def _said(error: ValidationError, where: str) -> str:
@@ -38,7 +36,7 @@ def _said(error: ValidationError, where: str) -> str:
         return f"{where}/{missing}: missing"
     if error.validator == "additionalProperties":
         unknown = sorted(set(value) - set(error.schema.get("properties") or {}))
-        return f"{where}/{unknown[0]}: not a field of a saved game"
+        return f"{where}/{_escaped(str(unknown[0]))}: not a field of a saved game"
     if error.validator == "type":
         kinds = " or ".join(_TYPES[k] for k in ([rule] if isinstance(rule, str) else rule))
         return f"{where}: expected {kinds}, not {_shown(value)}"
@@ -68,13 +66,13 @@ def document_problem(doc: dict, data: dict) -> str | None:
 
 
 def _problems(doc: dict, data: dict) -> Iterator[str]:
-    state = data["state"]
+    state = data["state"]          # its fields with a default may be missing (`State`)
     yield from _rng(data["rng"])
     yield from _seats(doc, state, data["spies"])
     rounds = ((doc.get("vocabulary") or {}).get("lobo_track") or {}).get("rounds")
-    if isinstance(rounds, int) and state["round"] > rounds:
+    if isinstance(rounds, int) and state.get("round", 1) > rounds:
         yield f"/state/round: {state['round']} is past the track's {rounds} rounds"
-    if state["turn"] > len(state["seats"]):
+    if state.get("turn", 0) > len(state["seats"]):
         yield f"/state/turn: {state['turn']} is not a seat"
     henchmen = {h["name"] for h in doc.get("henchmen") or [] if not h.get("levels")}
     missions = {m["name"] for m in doc.get("missions") or []}
@@ -91,7 +89,7 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
                                ("variants", variants, "variant"),
                                ("closed", places, "place"),
                                ("sheets_used", {s["name"] for s in doc["spies"]}, "spy sheet")):
-        yield from _known(state[field], known, f"/state/{field}", what)
+        yield from _known(state.get(field) or [], known, f"/state/{field}", what)
     yield from _keys(state.get("red_board") or {}, places, "/state/red_board", "place")
     yield from _keys(state.get("dead_drops") or {}, places, "/state/dead_drops", "place")
     for place, drop in (state.get("dead_drops") or {}).items():
@@ -109,7 +107,7 @@ def _rng(rng: list) -> Iterator[str]:
 
 def _seats(doc: dict, state: dict, spies: list[dict]) -> Iterator[str]:
     seats = state["seats"]
-    low, high = _players(doc, state["variants"])
+    low, high = _players(doc, state.get("variants") or [])
     if not low <= len(seats) <= high:
         yield f"/state/seats: {len(seats)} seats in a game for {low} to {high} players"
     if len(spies) != len(seats):
@@ -142,16 +140,24 @@ def _players(doc: dict, variants: list[str]) -> tuple[int, int]:
 
 
 def _decks(doc: dict, decks: dict[str, list[int]]) -> Iterator[str]:
+    """EP-ENC-2: a card drawn goes back to the bottom of its region's deck, so each deck
+    always holds each of its region's cards once."""
     cards: dict[str, set[int]] = {}
     for card in doc.get("encounter_cards") or []:
         cards.setdefault(card["region"], set()).add(card["number"])
     for region, numbers in decks.items():
+        where = f"/state/decks/{_escaped(region)}"
         if region not in cards:
-            yield f"/state/decks/{_escaped(region)}: no region {region!r} with encounter cards"
+            yield f"{where}: no region {region!r} with encounter cards"
             continue
         for i, number in enumerate(numbers):
             if number not in cards[region]:
-                yield f"/state/decks/{_escaped(region)}/{i}: no card {region} {number:02d}"
+                yield f"{where}/{i}: no card {region} {number:02d}"
+        if sorted(numbers) != sorted(cards[region]):
+            yield (f"{where}: {len(numbers)} cards, where the deck holds each of the "
+                   f"region's {len(cards[region])} once")
+    for region in sorted(set(cards) - set(decks)):
+        yield f"/state/decks: no deck for {region!r}"
 
 
 def _places(doc: dict) -> set[str]:
@@ -174,5 +180,8 @@ def _one(name: str | None, known: set[str], where: str, what: str) -> Iterator[s
 
 
 def _escaped(key: str) -> str:
-    """A key as a JSON pointer's token (RFC 6901)."""
-    return key.replace("~", "~0").replace("/", "~1")
+    """A key as a JSON pointer's token (RFC 6901), with what a terminal would act on
+    (controls, escapes) shown as Python escapes, so a hostile key cannot break the line."""
+    token = key.replace("~", "~0").replace("/", "~1")
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in token)
