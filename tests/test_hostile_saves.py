@@ -123,27 +123,22 @@ def test_a_save_larger_than_any_save_is_not_read(tmp_path):
     _refused(run, path, before, "larger than 8 MB")
 
 
-@pytest.mark.parametrize("text, message", [
-    (DEEP, "nested more than 64 levels deep"),
-    ('{"format_version": ' + DIGITS + "}", "a number of 5000 digits"),
-], ids=["deep", "digits"])
-def test_a_hostile_campaign_log_is_refused(tmp_path, text, message):
-    path = tmp_path / "log.json"
-    path.write_text(text, encoding="utf-8")
-    before = path.read_bytes()
-    run = smersh("play", "books/shield", "--log", str(path), "--auto", cwd=REPO)
-    _refused(run, path, before, message)
+# A campaign log (`--log`) and a built document (`smersh play x.json`) are read the same way.
+KEPT = {"log": ("log.json", lambda path: ("books/shield", "--log", str(path), "--auto")),
+        "document": ("x.json", lambda path: (str(path),))}
 
 
+@pytest.mark.parametrize("kind", sorted(KEPT))
 @pytest.mark.parametrize("text, message", [
     (DEEP, "nested more than 64 levels deep"),
     ('{"kind": "game", "format_version": ' + DIGITS + "}", "a number of 5000 digits"),
 ], ids=["deep", "digits"])
-def test_a_hostile_document_is_refused(tmp_path, text, message):
-    path = tmp_path / "x.json"
+def test_a_hostile_log_or_document_is_refused(tmp_path, kind, text, message):
+    name, arguments = KEPT[kind]
+    path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     before = path.read_bytes()
-    run = smersh("play", str(path), cwd=REPO)
+    run = smersh("play", *arguments(path), cwd=REPO)
     _refused(run, path, before, message)
 
 
