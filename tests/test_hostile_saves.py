@@ -8,6 +8,7 @@ Each reproduction is run as a user runs it, through `smersh play`.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -179,3 +180,29 @@ def test_saves_of_whole_games_follow_the_schema_and_a_damaged_one_does_not(tmp_p
     bad = subprocess.run([str(CHECKER), "--no-cache", "--schemafile", str(SCHEMA), str(paths[0])],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 1 and "lobo" in bad.stdout
+
+
+# -- an abandoned game says what was saved (issue #26, item 7) ------------------------------
+
+def _play_people(path: Path, answers: str) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("smersh")
+    env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
+    return subprocess.run([str(exe), "play", "books/epic", "--game", "--save", str(path)],
+                          input=answers, capture_output=True, text=True, cwd=REPO, env=env,
+                          timeout=300)
+
+
+def test_input_ending_before_the_first_round_says_nothing_was_saved(tmp_path):
+    path = tmp_path / "g.json"
+    run = _play_people(path, "")                  # as `< /dev/null`: ends at the HQ choice
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "not saved" in run.stderr and "saved at the start" not in run.stderr, run.stderr
+    assert not path.exists()
+
+
+def test_input_ending_in_the_first_round_says_which_round_was_saved(tmp_path):
+    path = tmp_path / "g.json"
+    run = _play_people(path, "1\n")               # the HQ chosen; input ends in the round
+    assert run.returncode == 2, run.stderr
+    assert f"saved at the start of the round in {path} (round 1)" in run.stderr, run.stderr
+    assert save.load(path, epic_doc(), lambda _: None).state.round == 1
