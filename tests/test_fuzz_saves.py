@@ -12,8 +12,10 @@ The default run is small; a long run:
 
     SMERSH_FUZZ_EXAMPLES=40000 pytest -q -p no:cacheprovider tests/test_fuzz_saves.py
 
-(``SMERSH_FUZZ_EXAMPLES`` sets ``max_examples``, as in tests/test_fuzz.py; docs/robustness.md
-records the last long run.)
+(``SMERSH_FUZZ_EXAMPLES`` sets ``max_examples``, as in tests/test_fuzz.py;
+``SMERSH_FUZZ_PROGRESS=FILE`` keeps there how many saves were loaded so far, and how
+many loaded and played a round, rewritten every 100, so a run stopped by a time limit
+still says how far it got. docs/robustness.md records the last long run.)
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from smersh_dsl.play.epic.game import Game
 from smersh_dsl.play.epic.rounds import play_round
 
 EXAMPLES = int(os.environ.get("SMERSH_FUZZ_EXAMPLES") or 150)
+PROGRESS = os.environ.get("SMERSH_FUZZ_PROGRESS")
+COUNTS = {"examples": 0, "refused": 0, "played": 0}
 FOLDER = Path(tempfile.mkdtemp(prefix="smersh-fuzz-saves-"))
 NAMES = ["Atlantis", "Goldfinger", "Nowhere", "", "Europe", "Paris", "Darling", "\x00", "é" * 300]
 ODD = [None, True, False, 0, -1, 1.5, -(10 ** 6), 10 ** 7, 2 ** 32, 2 ** 70, 10 ** 29, "x", "",
@@ -102,7 +106,8 @@ def mutated(draw) -> tuple[str, str]:
         elif kind == "odd":
             tree = _set(tree, path, copy.deepcopy(draw(st.sampled_from(ODD))))
         elif kind == "deep":
-            tree = _set(tree, path, _deep(draw(st.integers(1, 300)), draw(st.sampled_from(ODD[:4]))))
+            leaf = draw(st.sampled_from(ODD[:4]))
+            tree = _set(tree, path, _deep(draw(st.integers(1, 300)), leaf))
         elif kind == "name":
             tree = _set(tree, path, draw(st.sampled_from(NAMES) | st.text(max_size=20)))
         elif kind == "extra":
@@ -135,6 +140,9 @@ def mutated(draw) -> tuple[str, str]:
 @given(mutated())
 def test_a_mutated_save_loads_or_is_a_clear_error(case):
     name, text = case
+    COUNTS["examples"] += 1
+    if PROGRESS and COUNTS["examples"] % 100 == 0:
+        Path(PROGRESS).write_text(json.dumps(COUNTS), encoding="utf-8")
     path = FOLDER / "g.json"
     path.write_text(text, encoding="utf-8")
     try:
@@ -143,9 +151,11 @@ def test_a_mutated_save_loads_or_is_a_clear_error(case):
         message = str(problem)
         assert message.startswith(f"{path}") and "\n" not in message, message
         assert "Traceback" not in message
+        COUNTS["refused"] += 1
         return
     assert isinstance(game, Game)
     for seat in game.state.seats:       # as `smersh play --auto` continues it
         seat.bot = "sensible"
     game.table.decide = game.decider_of(0)
     play_round(game)
+    COUNTS["played"] += 1

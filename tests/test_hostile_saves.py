@@ -41,7 +41,8 @@ def _refused(run: subprocess.CompletedProcess, path: Path, before: bytes, *said:
     assert path.read_bytes() == before
 
 
-def _play_save(tmp_path: Path, text: str, *paths: str) -> tuple[subprocess.CompletedProcess, Path, bytes]:
+def _play_save(tmp_path: Path, text: str,
+               *paths: str) -> tuple[subprocess.CompletedProcess, Path, bytes]:
     path = tmp_path / "g.json"
     path.write_text(text, encoding="utf-8")
     before = path.read_bytes()

@@ -16,6 +16,7 @@ finding. It is therefore looked for only where the project's own people put it:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,7 +46,7 @@ def search_range(start: Path) -> list[Path]:
     return chain[: repository + 1] if repository is not None else chain[:1]
 
 
-def find_config(start: Path, has_table) -> Found:  # noqa: ANN001 - Callable[[Path], bool]
+def find_config(start: Path, has_table: Callable[[Path], bool]) -> Found:
     """The configuration that applies to the project in ``start``; ``has_table`` says
     whether a `pyproject.toml` holds `[tool.smersh]`."""
     folders = search_range(start)

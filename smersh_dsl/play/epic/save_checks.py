@@ -102,7 +102,8 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
 def _rng(rng: list) -> Iterator[str]:
     position = rng[1][MT_WORDS]
     if position > MT_WORDS:
-        yield f"/rng/1/{MT_WORDS}: {position} is not a position in the dice's state (0 to {MT_WORDS})"
+        yield (f"/rng/1/{MT_WORDS}: {position} is not a position in the dice's state "
+               f"(0 to {MT_WORDS})")
 
 
 def _seats(doc: dict, state: dict, spies: list[dict]) -> Iterator[str]:
@@ -121,7 +122,8 @@ def _seats(doc: dict, state: dict, spies: list[dict]) -> Iterator[str]:
         yield from _one(seat["sheet"], sheets, f"{where}/sheet", "spy sheet")
         if seat["location"] not in places:
             yield f"{where}/location: no place {seat['location']!r} on the board"
-        yield from _known(seat.get("missions") or [], missions, f"{where}/missions", "secret mission")
+        yield from _known(seat.get("missions") or [], missions, f"{where}/missions",
+                          "secret mission")
         yield from _one(seat.get("late_mission"), missions, f"{where}/late_mission",
                         "secret mission")
         yield from _one(seat.get("stranded"), stranded, f"{where}/stranded", "stranded card")
