@@ -70,7 +70,7 @@ DAMAGE = {
                           "/state/seats/1/sheet: no spy sheet 'Nobody'"),
     "five seats in a 1-4 player game": (lambda d: _seats(d, 5),
                                         "/state/seats: 5 seats in a game for 1 to 4 players"),
-    "100 seats": (lambda d: _seats(d, 100), "/spies: 100 items"),
+    "100 seats": (lambda d: _seats(d, 100), "/state/seats: 100 items, where a save holds at most 8"),
     "unknown mission held": (lambda d: d["state"]["seats"][0]["missions"].append("Nowhere"),
                              "/state/seats/0/missions/2: no secret mission 'Nowhere'"),
     "unknown mission in the deck": (lambda d: d["state"]["mission_deck"].insert(0, "Nowhere"),

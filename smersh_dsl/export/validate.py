@@ -40,6 +40,7 @@ def schema_for(kind: str) -> dict:
     return _registry()[1][SCHEMA_FILES[kind]]
 
 
+@lru_cache(maxsize=None)
 def validator_for(kind: str) -> Draft202012Validator:
     """The validator of a kind of document or of a file a player keeps (`KEPT_FILES`)."""
     registry, schemas = _registry()

@@ -20,12 +20,11 @@ _TYPES = {"integer": "a whole number", "string": "a text", "boolean": "true or f
 
 
 def schema_problem(data: object) -> str | None:
-    """The first way ``data`` fails the save schema, or None."""
-    errors = sorted(validator_for("save").iter_errors(data),
-                    key=lambda e: (list(map(str, e.absolute_path)), e.validator != "required"))
-    if not errors:
+    """The first way ``data`` fails the save schema (in the schema's order: a missing
+    field before a wrong one), or None. Validation stops at that first problem."""
+    error = next(validator_for("save").iter_errors(data), None)
+    if error is None:
         return None
-    error = errors[0]
     return _said(error, "".join("/" + _escaped(str(p)) for p in error.absolute_path))
 
 
