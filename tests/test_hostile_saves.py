@@ -133,7 +133,7 @@ KEPT = {"log": ("log.json", lambda path: ("books/shield", "--log", str(path), "-
 
 @pytest.mark.parametrize("kind", sorted(KEPT))
 @pytest.mark.parametrize("text, message", [
-    (DEEP, "nested more than 64 levels deep"),
+    (DEEP, "levels deep, more than such a file ever is"),
     ('{"kind": "game", "format_version": ' + DIGITS + "}", "a number of 5000 digits"),
 ], ids=["deep", "digits"])
 def test_a_hostile_log_or_document_is_refused(tmp_path, kind, text, message):
@@ -208,3 +208,26 @@ def test_input_ending_in_the_first_round_says_which_round_was_saved(tmp_path):
     assert run.returncode == 2, run.stderr
     assert f"saved at the start of the round in {path} (round 1)" in run.stderr, run.stderr
     assert save.load(path, epic_doc(), lambda _: None).state.round == 1
+
+
+def _nested_ifs(doc: dict, levels: int) -> dict:
+    """``doc`` with one entry's step replaced by ``levels`` `if` steps, one in another."""
+    condition = {"kind": "status", "name": "Double Crossed"}
+    step = {"kind": "if", "condition": condition, "then": [{"kind": "prose", "text": "x"}]}
+    for _ in range(levels - 1):
+        step = {"kind": "if", "condition": condition, "then": [step], "else": []}
+    doc["entries"][0]["steps"] = [step]
+    return doc
+
+
+def test_a_document_at_the_depth_limit_is_validated_and_one_past_it_refused(tmp_path):
+    """Validating a document recurses: the depth read stops short of Python's stack, so
+    the deepest document read gets its schema's verdict, never a RecursionError."""
+    from smersh_dsl.play.core.files import DOCUMENT_DEPTH, too_deep
+    levels = next(n for n in range(1, 200)
+                  if too_deep(json.dumps(_nested_ifs(epic_doc(), n + 1)).encode(), DOCUMENT_DEPTH))
+    for depth, said in ((levels, "not a smersh document"), (levels + 1, "levels deep")):
+        path = tmp_path / f"deep{depth}.json"
+        path.write_text(json.dumps(_nested_ifs(epic_doc(), depth)), encoding="utf-8")
+        before = path.read_bytes()
+        _refused(smersh("play", str(path), cwd=REPO), path, before, said)

@@ -179,14 +179,14 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
 def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
     """Documents from built JSON files (checked against their schema) or from projects."""
     from smersh_dsl.export.validate import problems as schema_problems
-    from smersh_dsl.play.core.files import DOCUMENT_BYTES, read_json
+    from smersh_dsl.play.core.files import DOCUMENT_BYTES, DOCUMENT_DEPTH, read_json
 
     json_files = [p for p in paths if p.suffix == ".json"]
     if not json_files:
         return _documents(paths)
     docs = []
     for path in json_files:
-        doc = read_json(path, click.ClickException, DOCUMENT_BYTES, what="document")
+        doc = read_json(path, click.ClickException, DOCUMENT_BYTES, "document", DOCUMENT_DEPTH)
         found = schema_problems(doc) if isinstance(doc, dict) else None
         if found is None or found:
             where = found[0] if found else None

@@ -18,7 +18,11 @@ from pathlib import Path
 
 SAVE_BYTES = 8 * 1024 * 1024          # a saved game or campaign log is a few dozen KB
 DOCUMENT_BYTES = 64 * 1024 * 1024     # the bundled books' documents are under 2 MB
-MAX_DEPTH = 64                        # the bundled documents nest 13 deep, saves 6
+SAVE_DEPTH = 64                       # a save or a log nests 6 deep
+# The bundled documents nest 13 deep, and each level of a writer's blocks (an `if` in a
+# `choose`...) two more; past about 120, validating a document against its schema runs
+# out of Python's stack, so a document is read to 90 (some 40 nested blocks).
+DOCUMENT_DEPTH = 90
 MAX_DIGITS = 30                       # the dice's state holds 10-digit numbers
 
 # What the depth scan keeps of a file: the quotes and the brackets, nothing else.
@@ -34,9 +38,9 @@ class _Refused(Exception):
 
 
 def read_json(path: Path, problem: type[Exception], limit: int = SAVE_BYTES,
-              what: str = "save") -> object:
+              what: str = "save", depth: int = SAVE_DEPTH) -> object:
     """The JSON in ``path``, or ``problem`` with a message a person can act on (``what``
-    the file is: a save, a log, a document)."""
+    the file is: a save, a log, a document), read to ``limit`` bytes and ``depth``."""
     try:
         with path.open("rb") as stream:
             raw = stream.read(limit + 1)
@@ -46,17 +50,18 @@ def read_json(path: Path, problem: type[Exception], limit: int = SAVE_BYTES,
     if len(raw) > limit:
         raise problem(f"{path}: larger than {limit // (1024 * 1024)} MB, more than such a "
                       "file ever holds: not read")
-    return parse_json(raw, path, problem, what)
+    return parse_json(raw, path, problem, what, depth)
 
 
-def parse_json(raw: bytes, path: Path, problem: type[Exception], what: str = "save") -> object:
+def parse_json(raw: bytes, path: Path, problem: type[Exception], what: str = "save",
+               depth: int = SAVE_DEPTH) -> object:
     """``raw`` decoded within the depth and digit budget (see the module's docstring)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise problem(f"{path}: cannot be read: {error}") from None
-    if too_deep(raw, MAX_DEPTH):
-        raise problem(f"{path}: nested more than {MAX_DEPTH} levels deep, more than such a "
+    if too_deep(raw, depth):
+        raise problem(f"{path}: nested more than {depth} levels deep, more than such a "
                       "file ever is: not read")
     try:
         return json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
@@ -73,21 +78,22 @@ def parse_json(raw: bytes, path: Path, problem: type[Exception], what: str = "sa
 def too_deep(raw: bytes, limit: int) -> bool:
     """Whether the arrays and objects in ``raw`` nest more than ``limit`` deep, found by
     bytes operations that run in C: escapes dropped, then all but quotes and brackets,
-    then strings (a bracket inside one is not one); then each pass removes the innermost
-    pairs, and a run of more than ``limit`` openers ends the scan. At most ``limit`` passes,
-    each linear. (A pass may take two levels, `[` then `{`, so what passes may nest up to
-    twice ``limit``, which the decoder still reads without running out of stack.)"""
+    then strings (a bracket inside one is not one). Each pass then turns the innermost
+    pairs into a mark (`0`), which the next pass drops first, so a pass takes exactly one
+    level; a run of more than ``limit`` openers ends the scan at once. At most ``limit``
+    passes, each linear."""
     raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _DROPPED)
     raw = _STRING.sub(b"", raw.replace(b'""', b""))
     run = re.compile(rb"[\[{]{%d}" % (limit + 1))
     for _ in range(limit):
         if run.search(raw):
             return True
-        shorter = raw.replace(b"[]", b"").replace(b"{}", b"")
-        if len(shorter) == len(raw):
-            return False
-        raw = shorter
-    return bool(raw)
+        raw = raw.replace(b"0", b"")
+        inner = raw.replace(b"[]", b"0").replace(b"{}", b"0")
+        if len(inner) == len(raw):
+            return False                    # no pair left: shallow enough (or not JSON)
+        raw = inner
+    return bool(raw.translate(None, b"0"))
 
 
 def _whole(digits: str) -> int:
