@@ -9,8 +9,9 @@ from smersh_dsl.diagnostics.catalogue import catalogue, find
 
 # Input rules are about bytes on disk: test_bad_input.py makes such files for each.
 BYTE_LEVEL = {"I001", "I003", "I004", "I005", "I006", "I007", "I008", "I009"}
-# Configuration rules are about TOML files: test_settings.py writes such files for each.
-CONFIG_LEVEL = {"L003"}
+# Configuration rules are about TOML files: test_settings.py writes such files for each
+# (test_config_trust.py for L004, which is about who owns the file).
+CONFIG_LEVEL = {"L003", "L004"}
 # Print rules are about laid-out pages: test_print_books.py makes an overflow (P101) and
 # test_print_fetch.py plants a reference the renderer refuses (P102); test_print_intent.py
 # builds pod without an output profile (P103).

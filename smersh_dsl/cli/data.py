@@ -179,19 +179,14 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
 def _load_documents(paths: tuple[Path, ...]) -> list[dict]:
     """Documents from built JSON files (checked against their schema) or from projects."""
     from smersh_dsl.export.validate import problems as schema_problems
+    from smersh_dsl.play.core.files import DOCUMENT_BYTES, DOCUMENT_DEPTH, read_json
 
     json_files = [p for p in paths if p.suffix == ".json"]
     if not json_files:
         return _documents(paths)
     docs = []
     for path in json_files:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
-            raise click.ClickException(f"{path}: cannot read it: {error}") from None
-        except json.JSONDecodeError as error:
-            raise click.ClickException(f"{path}:{error.lineno}:{error.colno}: not JSON "
-                                       f"(a truncated file?): {error.msg}") from None
+        doc = read_json(path, click.ClickException, DOCUMENT_BYTES, "document", DOCUMENT_DEPTH)
         found = schema_problems(doc) if isinstance(doc, dict) else None
         if found is None or found:
             where = found[0] if found else None

@@ -58,6 +58,7 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
     from smersh_dsl.play.epic.game import setup
     from smersh_dsl.play.epic.rounds import play_game
 
+    saved: list[int] = []           # the rounds whose start this run wrote to save_path
     try:
         if save_path is not None and save_path.exists():
             game = save.load(save_path, doc, say)
@@ -69,8 +70,7 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
                 return
         else:
             game = setup(doc, options, random.Random(seed), say)
-        keep = (lambda g: save.save(save_path, g)) if save_path is not None else None
-        play_game(game, keep)
+        play_game(game, (lambda g: _keep(save_path, g, saved)) if save_path is not None else None)
         if save_path is not None:
             save.save(save_path, game)
     except save.SaveProblem as problem:
@@ -81,9 +81,25 @@ def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None
         click.echo(f"smersh play: {error}; the game is not saved", err=True)
         sys.exit(EXIT_USAGE)
     except (click.exceptions.Abort, EOFError, KeyboardInterrupt):
-        where = f"; saved at the start of the round in {save_path}" if save_path else ""
-        click.echo(f"\nGame abandoned{where}.", err=True)
+        click.echo(f"\nGame abandoned{_what_was_saved(save_path, saved)}.", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def _keep(path: Path, game, saved: list[int]) -> None:  # noqa: ANN001 - game.Game
+    from smersh_dsl.play.epic import save
+    save.save(path, game)
+    saved.append(game.state.round)
+
+
+def _what_was_saved(path: Path | None, saved: list[int]) -> str:
+    """What an abandoned game leaves, as it is: a save is written at each round's start,
+    so a game abandoned before its first round (choosing an HQ) leaves none."""
+    if path is None:
+        return ""
+    if not saved:
+        return (f"; not saved: no round had begun, so {path} "
+                + ("is as it was" if path.exists() else "was not written"))
+    return f"; saved at the start of the round in {path} (round {saved[-1]})"
 
 
 @simulate_group.command("epic")

@@ -17,6 +17,9 @@ from smersh_dsl.export.schemas import schema_files
 
 
 LOG_SCHEMA_FILE = "campaign-log.schema.json"
+SAVE_SCHEMA_FILE = "save.schema.json"
+# Files a player keeps, not documents smersh builds: their kind is not a `kind` field.
+KEPT_FILES = {"campaign-log": LOG_SCHEMA_FILE, "save": SAVE_SCHEMA_FILE}
 
 
 @dataclass(frozen=True)
@@ -37,17 +40,23 @@ def schema_for(kind: str) -> dict:
     return _registry()[1][SCHEMA_FILES[kind]]
 
 
+@lru_cache(maxsize=None)
+def validator_for(kind: str) -> Draft202012Validator:
+    """The validator of a kind of document or of a file a player keeps (`KEPT_FILES`)."""
+    registry, schemas = _registry()
+    return Draft202012Validator(schemas[KEPT_FILES.get(kind) or SCHEMA_FILES[kind]],
+                                registry=registry)
+
+
 def problems(document: dict, kind: str | None = None) -> list[SchemaProblem]:
     """Every way ``document`` fails the schema of its kind (its `kind` field by default)."""
-    registry, _ = _registry()
     kind = kind or document.get("kind")
-    if kind == "campaign-log":
-        validator = Draft202012Validator(_registry()[1][LOG_SCHEMA_FILE], registry=registry)
-        return _collect(validator, document)
+    if kind in KEPT_FILES:
+        return _collect(validator_for(kind), document)
     if kind not in SCHEMA_FILES:
         return [SchemaProblem("/kind", f"unknown document kind {kind!r}; expected one of "
                                        + ", ".join(sorted(SCHEMA_FILES)))]
-    return _collect(Draft202012Validator(schema_for(kind), registry=registry), document)
+    return _collect(validator_for(kind), document)
 
 
 def _collect(validator: Draft202012Validator, document: dict) -> list[SchemaProblem]:

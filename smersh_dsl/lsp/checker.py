@@ -23,6 +23,7 @@ Everything that parses runs on the one worker thread: the parser keeps module st
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -50,7 +51,8 @@ def analyse(key: Path, overlay: Overlay) -> tuple[ProjectIndex | None, list[Diag
     """Check one project with the editor's buffers in place of their files (on the
     worker thread). None when it could not be checked at all."""
     try:
-        projects, found = check_paths([key], shown=lambda p: str(p.resolve()), overlay=overlay)
+        # shown as the editor names the file: a link's own path, not where it leads
+        projects, found = check_paths([key], shown=lambda p: os.path.abspath(p), overlay=overlay)
         return (ProjectIndex(projects[0]) if projects else None), found
     except Exception:        # an editor must never lose its server to odd input
         return None, []

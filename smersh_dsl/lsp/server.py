@@ -3,6 +3,7 @@ definition and references, completion, hover with test odds, an outline, formatt
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -20,6 +21,7 @@ from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.buffer import refused, too_big
+from smersh_dsl.project.discover import real
 from smersh_dsl.project.load import BUNDLED_PREFIX
 from smersh_dsl.resources import bundled_books
 
@@ -35,11 +37,19 @@ UNTITLED = Path("/untitled:")
 
 
 def path_of(uri: str) -> Path:
+    """The file an editor's URI names, as the editor names it: absolute, but with its
+    links not followed, so that a finding on a linked file (I009) is published under the
+    project's file, not under the place it leads to."""
     parsed = urlparse(uri)
     if parsed.scheme == "untitled":
         name = Path(unquote(parsed.path or parsed.netloc)).name or "Untitled"
         return UNTITLED / (name if name.endswith(".smersh") else name + ".smersh")
-    return Path(unquote(parsed.path)).resolve()
+    return absolute(unquote(parsed.path))
+
+
+def absolute(file: str | Path) -> Path:
+    """``file`` made absolute and normalised, its links left as they are."""
+    return Path(os.path.abspath(file))
 
 
 def to_range(span: Span) -> lsp.Range:
@@ -63,7 +73,9 @@ class SmershServer(LanguageServer):
         super().shutdown()
 
     def overlay(self) -> dict[Path, str]:
-        return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
+        # keyed by real path, as the loader looks buffers up
+        return {real(path_of(uri)): doc.source
+                for uri, doc in self.workspace.text_documents.items()}
 
     def changed(self, uri: str, delay: float = DEBOUNCE_S) -> None:
         """A buffer changed: a buffer over the size limit is told so at once (I007, as
@@ -87,7 +99,7 @@ class SmershServer(LanguageServer):
             if project_key(path_of(uri)) == key:
                 by_file.setdefault(str(path_of(uri)), [])
         for d in found:
-            by_file.setdefault(str(Path(d.span.file).resolve()), []).append(d)
+            by_file.setdefault(str(absolute(d.span.file)), []).append(d)
         for file, items in by_file.items():
             self.send(file, items)
         self.published[key] = {f for f, items in by_file.items() if items}
@@ -97,7 +109,7 @@ class SmershServer(LanguageServer):
         has no other), else the file's own."""
         if file.startswith(BUNDLED_PREFIX + "/"):
             return (bundled_books() / file[len(BUNDLED_PREFIX) + 1:]).resolve().as_uri()
-        path = Path(file).resolve()
+        path = absolute(file)
         for uri in self.workspace.text_documents:
             if path_of(uri) == path:
                 return uri

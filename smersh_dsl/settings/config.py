@@ -1,8 +1,8 @@
 """Configuration files: `smersh.toml`, or `[tool.smersh]` in a `pyproject.toml`.
 
 The nearest one above a project's folder applies (a `smersh.toml` wins over a
-`pyproject.toml` in the same folder); the search stops at a repository's root (a
-folder holding `.git`). Keys:
+`pyproject.toml` in the same folder); where it is looked for, and which files may be
+one, is `settings.search`. Keys:
 
     select = ["G", "C001"]        # report only these rules (codes, prefixes or names)
     ignore = ["todo-in-text"]     # never report these
@@ -23,7 +23,8 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
-from smersh_dsl.project.reading import Refused, read_regular
+from smersh_dsl.project.reading import Outside, Refused, read_regular
+from smersh_dsl.settings.search import outside
 from smersh_dsl.settings.selection import Selection, unknown_items
 
 KEYS = ("select", "ignore", "difficulty")
@@ -52,7 +53,8 @@ class Config:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def _has_table(path: Path) -> bool:
+def has_table(path: Path) -> bool:
+    """Whether a `pyproject.toml` holds `[tool.smersh]` (one that cannot be read does not)."""
     try:
         raw = read_regular(path, None, MAX_CONFIG_BYTES)
     except (OSError, Refused):
@@ -62,22 +64,6 @@ def _has_table(path: Path) -> bool:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return b"[tool.smersh]" in raw
     return isinstance(data.get("tool"), dict) and "smersh" in data["tool"]
-
-
-def find_config(start: Path) -> Path | None:
-    folder = start.resolve()
-    if folder.is_file():
-        folder = folder.parent
-    for current in (folder, *folder.parents):
-        candidate = current / "smersh.toml"
-        if candidate.is_file():
-            return candidate
-        candidate = current / "pyproject.toml"
-        if candidate.is_file() and _has_table(candidate):
-            return candidate
-        if (current / ".git").exists():
-            return None
-    return None
 
 
 def _key_span(shown: str, text: str, key: str, value: str | None = None) -> Span:
@@ -102,11 +88,16 @@ def _problem(span: Span, message: str, hint: str) -> Diagnostic:
     return Diagnostic.of("L003", span, message, hint)
 
 
-def load_config(path: Path, shown: str) -> Config:
+def load_config(path: Path, shown: str, root: Path | None = None) -> Config:
+    """The configuration in ``path`` (shown as ``shown``), read only if it stays inside
+    ``root`` (None: a file the user named, read wherever it is)."""
     config = Config(path)
     try:
-        text = read_regular(path, None, MAX_CONFIG_BYTES).decode("utf-8")
+        text = read_regular(path, root, MAX_CONFIG_BYTES).decode("utf-8")
         data = tomllib.loads(text)
+    except Outside:
+        config.problems.append(outside(shown))
+        return config
     except (OSError, UnicodeDecodeError, Refused) as error:
         config.problems.append(_problem(Span.point(shown, 1, 1), f"cannot read the configuration: {error}",
                                         "fix or remove the file"))

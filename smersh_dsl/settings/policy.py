@@ -8,7 +8,8 @@ from pathlib import Path
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
 from smersh_dsl.project.load import shown_path
-from smersh_dsl.settings.config import Config, find_config, load_config
+from smersh_dsl.settings.config import Config, has_table, load_config
+from smersh_dsl.settings.search import Found, find_config
 from smersh_dsl.settings.selection import Selection
 from smersh_dsl.settings.suppression import apply
 
@@ -18,12 +19,17 @@ class Policy:
                  config: Path | None = None) -> None:
         self.select, self.ignore, self.forced = select, ignore or [], config
         self._configs: dict[Path | None, Config] = {}
+        self._passed_over: dict[tuple[str, str], Diagnostic] = {}    # I009, L004 of the search
 
     def config_for(self, folder: Path) -> Config:
-        path = self.forced or find_config(folder)
+        found = Found(self.forced) if self.forced else find_config(folder, has_table)
+        for problem in found.problems:
+            self._passed_over[(problem.code, problem.span.file)] = problem
+        path = found.path
         key = path.resolve() if path else None
         if key not in self._configs:
-            self._configs[key] = load_config(path, shown_path(path)) if path else Config()
+            self._configs[key] = (load_config(path, shown_path(path), found.root) if path
+                                  else Config())
         return self._configs[key]
 
     def selection_for(self, folder: Path) -> Selection:
@@ -44,4 +50,5 @@ class Policy:
         kept.extend(self.selection_for(Path.cwd()).apply(loose))
         for config in self._configs.values():
             kept.extend(config.problems)
+        kept.extend(self._passed_over.values())
         return kept

@@ -24,4 +24,12 @@ RULES = [
          "each a list of rule codes, prefixes or names. Invalid TOML, unknown settings and "
          "unknown rules are reported at their line.",
          'ignore = ["T030"]', 'ignore = ["T003"]', phase="settings"),
+    Rule("L004", "config-of-another-user", W, "a configuration file that another user owns",
+         "A configuration decides what a check reports, so one that anybody else could "
+         "write is passed over, as if it were not there: a `smersh.toml` planted by another "
+         "user of the machine (in a shared folder, or in a checkout they can write to) "
+         "could otherwise silence every finding. The search goes on to the next folder up "
+         "(within the repository). Own the file, or copy it.",
+         "-rw-r--r-- 1 mallory staff  smersh.toml    # checked by another user",
+         "-rw-r--r-- 1 you     staff  smersh.toml", phase="settings"),
 ]

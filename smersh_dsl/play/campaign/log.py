@@ -30,7 +30,7 @@ def new_log(doc: dict, players: int, expert: bool) -> dict:
 
 
 def load_log(path: Path, doc: dict) -> dict:
-    log = read_json(path, LogProblem)
+    log = read_json(path, LogProblem, what="log")
     from smersh_dsl.export.validate import problems
 
     found = problems(log, kind="campaign-log") if isinstance(log, dict) else []

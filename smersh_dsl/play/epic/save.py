@@ -1,9 +1,10 @@
 """A whole game saved between rounds, and continued from the file (`smersh play --game
 --save FILE`): the state, the spies, the dice's state, and which document it belongs to.
 
-Reading a save checks every field against the dataclass it fills, so a damaged or
-hand-edited file is an error that names the field (a JSON pointer), never a game that
-goes wrong later.
+Reading a save checks it against its schema (schemas/save.schema.json), then against the
+document it belongs to (`save_checks`), then fills the dataclasses, so a damaged or
+hand-edited file is an error that names the file and the field (a JSON pointer), never
+a crash or a game that goes wrong later.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from smersh_dsl.export.atomic import write_atomic
 from smersh_dsl.export.outputs import OutputError
 from smersh_dsl.play.core.files import read_json
 from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.save_checks import document_problem, schema_problem
 from smersh_dsl.play.epic.world import Record, Seat, State
 
 FORMAT = "smersh-epic-save"
@@ -54,6 +56,8 @@ def save(path: Path, game) -> None:  # noqa: ANN001 - game.Game
 
 
 def load(path: Path, doc: dict, say):  # noqa: ANN001, ANN201 - game.Game
+    """The game saved in ``path``, or a SaveProblem naming the file and the field: read
+    within a budget, then checked against schemas/save.schema.json and against ``doc``."""
     from smersh_dsl.play.epic.game import Game
     data = read_json(path, SaveProblem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -61,45 +65,27 @@ def load(path: Path, doc: dict, say):  # noqa: ANN001, ANN201 - game.Game
     if data.get("format_version") != VERSION:
         raise SaveProblem(f"{path}: /format_version: a save of version "
                           f"{data.get('format_version')!r}; this smersh reads version {VERSION}")
-    missing = [k for k in ("document", "rng", "state", "spies", "lobo", "board_intel")
-               if k not in data]
-    if missing:
-        raise SaveProblem(f"{path}: /{missing[0]}: missing: not a whole saved game")
-    if data.get("document") != identity(doc):
-        saved = data.get("document") or {}
-        raise SaveProblem(f"{path}: /document: this game was saved from {saved.get('id')} "
-                          f"{saved.get('version')} with {saved.get('with')}, not {doc.get('id')} "
-                          f"{doc.get('version')} with {identity(doc)['with']}")
+    problem = schema_problem(data)
+    if problem is None and data["document"] != identity(doc):
+        saved = data["document"]
+        problem = (f"/document: this game was saved from {saved['id']} {saved['version']} "
+                   f"with {saved['with']}, not {doc.get('id')} {doc.get('version')} "
+                   f"with {identity(doc)['with']}")
+    problem = problem or document_problem(doc, data)
+    if problem is not None:
+        raise SaveProblem(f"{path}: {problem}")
     try:
-        state = _build(State, data.get("state"), "/state")
-        spies = [_build(Spy, s, f"/spies/{i}") for i, s in enumerate(_list(data.get("spies"), "/spies"))]
-        rng = random.Random()
-        version, internal, gauss = _list(data.get("rng"), "/rng")
-        rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError) as error:
-        raise SaveProblem(f"{path}: /rng: not the state of the dice ({error})") from None
+        state = _build(State, data["state"], "/state")
+        spies = [_build(Spy, s, f"/spies/{i}") for i, s in enumerate(data["spies"])]
     except SaveProblem as problem:
         raise SaveProblem(f"{path}: {problem}") from None
-    _consistent(path, doc, state, spies)
+    rng = random.Random()
+    version, internal, gauss = data["rng"]
+    rng.setstate((version, tuple(internal), gauss))
     game = Game(doc, state, rng, say, spies)
-    game.party.lobo = _int(data.get("lobo"), "/lobo")
-    game.party.board_intel.update(_build(dict[str, int], data.get("board_intel"), "/board_intel"))
+    game.party.lobo = data["lobo"]
+    game.party.board_intel.update(data["board_intel"])
     return game
-
-
-def _consistent(path: Path, doc: dict, state: State, spies: list[Spy]) -> None:
-    places = {loc["name"] for r in doc["regions"] for loc in r["locations"]}
-    if len(spies) != len(state.seats) or not spies:
-        raise SaveProblem(f"{path}: /spies: {len(spies)} spies for {len(state.seats)} seats")
-    for i, seat in enumerate(state.seats):
-        if seat.location not in places:
-            raise SaveProblem(f"{path}: /state/seats/{i}/location: no place {seat.location!r} "
-                              "on the board")
-        if seat.bot not in ("sensible", "random", "person"):
-            raise SaveProblem(f"{path}: /state/seats/{i}/bot: unknown player {seat.bot!r} "
-                              "(sensible, random or person)")
-    if not 0 <= state.turn <= len(state.seats):
-        raise SaveProblem(f"{path}: /state/turn: {state.turn} is not a seat")
 
 
 # -- plain data both ways ----------------------------------------------------------------
