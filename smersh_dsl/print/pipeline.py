@@ -272,10 +272,18 @@ def single_html(document: PrintDocument) -> str:
 
 
 def _problems(plan: Planned, section: Section, rendered: Rendered) -> list[Diagnostic]:
-    """What is wrong with a rendered section: P102 for each refused URL, P101 for each box
-    whose text does not fit."""
+    """What is wrong with a rendered section: P102 for each refused URL, P104 for each
+    picture over the budget, P101 for each box whose text does not fit."""
     return ([_refused(plan, section, url) for url in rendered.refused]
+            + [_over_budget(plan, section, *found) for found in rendered.over_budget]
             + [_overflow(plan, *found) for found in rendered.overflows])
+
+
+def _over_budget(plan: Planned, section: Section, picture: str, why: str) -> Diagnostic:
+    """P104: the section shows a picture over the picture budget (images/budget.py)."""
+    return Diagnostic.of("P104", _span(None, plan),
+                         f"{plan.document.name}, section {section.title}: refused the picture "
+                         f"{picture}: {why}")
 
 
 def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:

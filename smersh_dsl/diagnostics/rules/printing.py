@@ -51,4 +51,16 @@ RULES = [
          "--format pdf --profile pod   # a screen's RGB profile",
          "apt-get install libgs-common && smersh build books/ --format pdf --profile pod",
          phase="print"),
+    Rule("P104", "picture-refused-over-budget", Severity.ERROR,
+         "a print document shows a picture over the picture budget",
+         "The print's fetcher holds every picture it hands to WeasyPrint to the picture "
+         "budget of F006 (bytes, pixels, SVG elements once `<use>` and `url(#...)` are "
+         "followed, reference depth, no picture that shows itself), read from the bytes it "
+         "is about to hand over, so the budget holds when `smersh build` runs without the "
+         "checker, and for pictures an SVG shows. Such a picture is refused: the build "
+         "stops with this error, naming the picture, the limit and the section that shows "
+         "it, and writes no PDF, rather than render for hours or print the page without it.",
+         'status "Marked" { art "art/clones.svg" }   # ten levels of ten <use> each',
+         'status "Marked" { art "art/marked.svg" }   # a few thousand elements',
+         phase="print"),
 ]
