@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import html
 import shutil
-import subprocess
 
+from smersh_dsl import termination
 from smersh_dsl.graphs.diagram import Diagram
 from smersh_dsl.graphs.render import to_dot
 
@@ -26,8 +26,7 @@ def to_svg_text(dot_text: str) -> str:
         raise GraphvizMissing("SVG and HTML need Graphviz's `dot`: install it (Debian/Ubuntu: "
                               "apt-get install graphviz; macOS: brew install graphviz), or use "
                               "--format dot or --format mermaid")
-    done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
-                          timeout=120)
+    done = termination.run([dot, "-Tsvg"], input=dot_text, text=True, timeout=120)
     if done.returncode != 0:
         raise GraphvizMissing(f"dot failed: {done.stderr.strip()[:300]}")
     return done.stdout

@@ -49,6 +49,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from smersh_dsl.images.budget import (MAX_RASTER_BYTES, Breach, OverBytes, over_budget_data,
                                       read_capped)
 from smersh_dsl.images.files import Located, locate
+from smersh_dsl.termination import stop_if_terminated
 from smersh_dsl.images.formats import SNIFF_BYTES, Format, sniff, sniff_file
 
 PACKAGE = Path(__file__).resolve().parent.parent     # smersh_dsl/: fonts, templates
@@ -146,6 +147,7 @@ class Fetcher(URLFetcher):
         self._local = threading.local()
 
     def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        stop_if_terminated()      # WeasyPrint may have swallowed it: it ends here again
         allowed = getattr(self._local, "allowed", None) or self.allowed
         path = allowed.path_of(url)
         if path is None:

@@ -44,6 +44,7 @@ from smersh_dsl.print.pagemap import page_map
 from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
+from smersh_dsl.termination import stop_if_terminated
 from smersh_dsl.wording import count
 
 
@@ -87,6 +88,7 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
         raise PrintError(str(error)) from None
     if result.diagnostics:
         return result
+    stop_if_terminated()          # SIGTERM that something swallowed: still nothing written
     for target, data in outputs.items():
         write(target, data)
         result.written.append(target)
@@ -134,6 +136,7 @@ class _Stages:
         total = len(todo)
 
         def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
+            stop_if_terminated()
             self.progress(f"[{index}/{total}] rendered {plan.document.name}: {section.title} "
                           f"({count(rendered.pages, 'page')})")
             self.result.rendered += 1
