@@ -41,11 +41,13 @@ MAX_SVG_ELEMENTS = 50_000
 MAX_REFERENCE_DEPTH = 8
 MAX_NESTING = 100
 
-# Each rendering process of `smersh build --format pdf` (print/workers.py): its address
-# space (the bundled books' build peaks at about 250 MB of memory a process, in about 1.1 GB
-# of address space) and the CPU time of one section (the longest bundled section takes
-# about 6 s).
-WORKER_MEMORY_BYTES = 3 * 1024 * 1024 * 1024
+# Each rendering process of `smersh build --format pdf` (print/limits.py): its address
+# space, and the CPU time of one section. Measured on the bundled books' build (2 processes,
+# uncached, 3 min on a shared 2-CPU machine): each process peaked at 158 MB resident in
+# 476 MB of address space; a section showing a picture at the pixel budget (7,000 x 7,000
+# RGBA) needs between 550 and 700 MB of address space. The longest bundled section takes
+# a few seconds of CPU.
+WORKER_MEMORY_BYTES = 2 * 1024 * 1024 * 1024
 SECTION_CPU_SECONDS = 120
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 CHUNK = 64 * 1024
+# Elements drawn only where something refers to them: what they refer to is counted there.
+_TEMPLATES = frozenset({"defs", "symbol"})
 _XLINK_OR_PLAIN_HREF = ("href", "http://www.w3.org/1999/xlink href")
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 
@@ -62,7 +64,7 @@ def scan(data: bytes, max_elements: int, max_nesting: int) -> Scan:
     it is not well-formed XML or declares entities."""
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    stack: list[tuple[str | None, Part]] = []
+    stack: list[tuple[str | None, Part, bool]] = []
     parts: dict[str, Part] = {}
     state = {"elements": 0, "depth": 0}
     done: list[Part] = []
@@ -73,7 +75,7 @@ def scan(data: bytes, max_elements: int, max_nesting: int) -> Scan:
     def refuse_external(*_: object) -> int:
         raise Unreadable("it names an external XML entity: save it as plain SVG")
 
-    def start(_name: str, attributes: dict[str, str]) -> None:
+    def start(name: str, attributes: dict[str, str]) -> None:
         state["elements"] += 1
         if state["elements"] > max_elements:
             raise TooMany("elements")
@@ -81,17 +83,18 @@ def scan(data: bytes, max_elements: int, max_nesting: int) -> Scan:
             raise TooMany("nesting")
         part = Part()
         part.refs.update(_references(attributes))
-        stack.append((attributes.get("id"), part))
+        stack.append((attributes.get("id"), part, name.rsplit(" ", 1)[-1] in _TEMPLATES))
         state["depth"] = max(state["depth"], len(stack))
 
     def end(_name: str) -> None:
-        ident, part = stack.pop()
+        ident, part, template = stack.pop()
         if ident and ident not in parts:
             parts[ident] = part
         if stack:
             outer = stack[-1][1]
             outer.elements += part.elements
-            outer.refs.update(part.refs)
+            if not template:
+                outer.refs.update(part.refs)
         else:
             done.append(part)
 

@@ -34,6 +34,10 @@ class RenderError(Exception):
     """WeasyPrint could not render a section; the message says why, without a traceback."""
 
 
+class OutOfMemory(RenderError):
+    """The section needed more memory than the process may have (print/limits.py)."""
+
+
 def render_section(html: str, profile: Profile, forms: bool = False,
                    pictures: tuple[tuple[str, str], ...] = ()) -> Rendered:
     """``pictures``: the (project folder, path as written) of each picture the page may
@@ -52,6 +56,8 @@ def render_section(html: str, profile: Profile, forms: bool = False,
             pdf = pdf_bytes(html, profile, forms=forms, document=document)
             pages = len(document.pages)
             del document
+    except MemoryError:
+        raise OutOfMemory("it needed more memory than this process may use") from None
     except Exception as error:   # WeasyPrint raises anything from its parsers and layout
         raise RenderError(f"{type(error).__name__}: {error}") from None
     return Rendered(pdf, overflows, pages, tuple(watch.refused), tuple(watch.over_budget))

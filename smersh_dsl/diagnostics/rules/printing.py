@@ -63,4 +63,16 @@ RULES = [
          'status "Marked" { art "art/clones.svg" }   # ten levels of ten <use> each',
          'status "Marked" { art "art/marked.svg" }   # a few thousand elements',
          phase="print"),
+    Rule("P105", "render-limit", Severity.ERROR,
+         "a section ended by the memory or CPU limit of the rendering processes",
+         "Each process that renders sections for `smersh build --format pdf` runs under a "
+         "limit of its address space (2 GiB) and of the CPU time of one section (120 s), "
+         "set with `resource.setrlimit` (docs/robustness.md; `SMERSH_WORKER_MEMORY_MB` and "
+         "`SMERSH_SECTION_CPU_S` change them). The picture budget (F006, P104) keeps "
+         "known costly pictures out; whatever still costs too much ends its process, and "
+         "the build stops with this error, naming the section and the limit, and writes "
+         "no PDF. The bundled books' sections each take a few seconds and a few hundred MB.",
+         'region Europe { art "art/mural.svg" city Paris }   # 45,000 blurred, clipped paths',
+         'region Europe { art "art/mural.png" city Paris }   # the same, exported at 300 dpi',
+         phase="print"),
 ]
