@@ -123,6 +123,9 @@ class _Walk:
             raise _Over(Breach("self-reference", f"it shows itself ({loop}), which never ends"))
         if path in self.known:
             return self.known[path]
+        if len(self.chain) > MAX_REFERENCE_DEPTH:
+            raise _Over(Breach("reference depth", "it shows pictures that show pictures more "
+                                                  f"than {MAX_REFERENCE_DEPTH} deep"))
         if data is None:
             try:
                 data = read_capped(path)
@@ -185,10 +188,15 @@ class _Walk:
         written = written.split("#", 1)[0]
         if not written or _SCHEME.match(written) or written.startswith(("/", "\\")):
             return None
-        target = Path(os.path.realpath(svg.parent / unquote(written)))
-        if not any(target.is_relative_to(root) for root in self.roots) or not target.is_file():
+        written = unquote(written)
+        if "\0" in written:
             return None
-        return target
+        try:
+            target = Path(os.path.realpath(svg.parent / written))
+            inside = any(target.is_relative_to(root) for root in self.roots)
+            return target if inside and target.is_file() else None
+        except (OSError, ValueError):     # a name too long for the system, and the like
+            return None
 
 
 _CAP = 10 ** 12      # past this, "more than": the count only has to be over the budget
