@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from test_sigterm import project_with_a_picture
 
 COSTLY_LAYOUT = r"""
 import sys
@@ -41,26 +42,12 @@ from smersh_dsl.cli import main
 main()
 """
 
-BOOK = '''game g "Costly Art" {
-  skills { Spycraft }
-}
-region Europe { city Paris }
-card Europe 1 "Followed" { art "art/badge.svg" response 1 "Hide" }
-''' + "".join(f'entry 01.1.{d} {{ "Tailed." test Spycraft pass {{ gain 1 intel }} '
-              f'fail {{ take 1 injury }} }}\n' for d in range(1, 6))
-BADGE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-         '<rect width="10" height="10" fill="#0000ff"/></svg>\n')
-
-
 @pytest.mark.parametrize("limit, setting, says", [
     ("cpu", {"SMERSH_SECTION_CPU_S": "1"}, "it took more than 1 s of CPU time"),
     ("memory", {"SMERSH_WORKER_MEMORY_MB": "700"}, "700 MiB of memory a rendering process may use"),
 ])
 def test_a_section_over_a_limit_is_p105_naming_it(tmp_path: Path, limit, setting, says):
-    root = tmp_path / "book"
-    (root / "art").mkdir(parents=True)
-    (root / "art" / "badge.svg").write_text(BADGE, encoding="utf-8")
-    (root / "book.smersh").write_text(BOOK, encoding="utf-8")
+    root = project_with_a_picture(tmp_path)
     out = tmp_path / "out"
     env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
     env.update(setting, SMERSH_CACHE_DIR=str(tmp_path / "cache"),

@@ -15,12 +15,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO
+from test_print_workers import alive, children_of, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="finds processes through /proc (Linux)")
@@ -61,37 +61,11 @@ BADGE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
 
 def descendants(pid: int) -> set[int]:
     """Every process below ``pid`` (children, theirs...), from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(fields[1])
     found, frontier = set(), {pid}
     while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        frontier = set().union(*(children_of(p) for p in frontier)) - found
         found |= frontier
     return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie waiting to be reaped has ended)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
-
-
-def wait_for(condition, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -120,12 +94,18 @@ def _end(process: subprocess.Popen, others: set[int]) -> None:
     process.wait(timeout=30)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_sigterm_ends_a_build_whose_renderer_swallows_it(tmp_path, jobs):
+def project_with_a_picture(tmp_path: Path) -> Path:
+    """A small book whose one card shows `art/badge.svg`."""
     root = tmp_path / "book"
     (root / "art").mkdir(parents=True)
     (root / "art" / "badge.svg").write_text(BADGE, encoding="utf-8")
     (root / "book.smersh").write_text(BOOK, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_ends_a_build_whose_renderer_swallows_it(tmp_path, jobs):
+    root = project_with_a_picture(tmp_path)
     out = tmp_path / "out"
     log = tmp_path / "stderr.txt"
     with log.open("wb") as err:
