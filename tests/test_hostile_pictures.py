@@ -179,3 +179,24 @@ def test_a_plain_doctype_is_read():
     data = ('<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
             '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">' + SVG + "<rect/></svg>")
     assert scan(data.encode(), MAX_SVG_ELEMENTS, 100).whole.elements == 2
+
+
+def test_a_huge_file_is_refused_without_being_read(tmp_path, monkeypatch):
+    """A sparse file of 10 GB named `.png`: over the byte budget from its size alone, for
+    the checker, the fetcher and the print cache's digest."""
+    from smersh_dsl.print.pictures import pictures_digest
+
+    huge = tmp_path / "huge.png"
+    with huge.open("wb") as out:
+        out.write(png(100, 100))
+        out.truncate(10 * 2**30)
+    real_read = Path.read_bytes
+
+    def read_bytes(self):
+        assert self != huge, "read whole"
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    found = over_budget(huge, [tmp_path])
+    assert found is not None and found.limit == "bytes" and "over the budget of 67,108,864" in found.message
+    assert pictures_digest(((str(tmp_path), "huge.png"),), huge.as_uri())

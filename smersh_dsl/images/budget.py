@@ -91,6 +91,8 @@ def read_capped(path: Path) -> bytes:
     """The bytes of a picture, never more than the largest byte budget: `OverBytes` when
     the file is larger."""
     with path.open("rb") as handle:
+        if os.fstat(handle.fileno()).st_size > MAX_RASTER_BYTES:
+            raise OverBytes(path)
         data = handle.read(MAX_RASTER_BYTES + 1)
     if len(data) > MAX_RASTER_BYTES:
         raise OverBytes(path)
