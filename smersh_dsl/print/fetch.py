@@ -49,8 +49,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from smersh_dsl.images.budget import (MAX_RASTER_BYTES, Breach, OverBytes, over_budget_data,
                                       read_capped)
 from smersh_dsl.images.files import Located, locate
-from smersh_dsl.termination import stop_if_terminated
 from smersh_dsl.images.formats import SNIFF_BYTES, Format, sniff, sniff_file
+from smersh_dsl.termination import stop_if_terminated
 
 PACKAGE = Path(__file__).resolve().parent.parent     # smersh_dsl/: fonts, templates
 
