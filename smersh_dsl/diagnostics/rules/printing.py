@@ -71,7 +71,7 @@ RULES = [
          "`SMERSH_SECTION_CPU_S` change them). The picture budget (F006, P104) keeps "
          "known costly pictures out; whatever still costs too much ends its process, and "
          "the build stops with this error, naming the section and the limit, and writes "
-         "no PDF. The bundled books' sections each take a few seconds and a few hundred MB.",
+         "no PDF. The bundled books build with both limits lowered to 1 GiB and 30 s.",
          'region Europe { art "art/mural.svg" city Paris }   # 45,000 blurred, clipped paths',
          'region Europe { art "art/mural.png" city Paris }   # the same, exported at 300 dpi',
          phase="print"),
