@@ -61,7 +61,7 @@ def test_the_allow_list_grows_by_folders(tmp_path):
 
 def test_the_fetcher_reads_allowed_files_and_records_what_it_refuses():
     reader = Fetcher()
-    with reader.watching() as refused:
+    with reader.watching() as watch:
         response = reader(FONT.as_uri())
         assert response.read() == FONT.read_bytes()
         assert response.content_type in ("font/ttf", "application/x-font-ttf",
@@ -69,7 +69,7 @@ def test_the_fetcher_reads_allowed_files_and_records_what_it_refuses():
         for url in ("file:///etc/passwd", "http://127.0.0.1:9/", "file:///etc/passwd"):
             with pytest.raises(Refused, match="etc/passwd|127.0.0.1"):
                 reader(url)
-    assert refused == ["file:///etc/passwd", "http://127.0.0.1:9/"]
+    assert watch.refused == ["file:///etc/passwd", "http://127.0.0.1:9/"]
     with pytest.raises(Refused):          # outside a watch it still refuses
         reader("file:///etc/passwd")
 

@@ -1,8 +1,9 @@
 """F: the files that art and icons name, and N019/N020: icons and decks by name.
 
 Found from the model and the file headers, never by rendering: a file outside the project
-or a URL (F002, F003) is never opened; a file is sniffed by its first bytes (F004) and a
-PNG or JPEG measured by its header (F005) at the size the print gives it (images/placement).
+or a URL (F002, F003) is never opened; a file is sniffed by its first bytes (F004), held
+to the picture budget (F006, images/budget.py: bytes, pixels, SVG elements) and a PNG or
+JPEG measured by its header (F005) at the size the print gives it (images/placement).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.images.budget import Breach, over_budget
 from smersh_dsl.images.files import Located, locate
 from smersh_dsl.images.formats import pixel_size, sniff_file
 from smersh_dsl.images.placement import BOXES, MIN_DPI, Place, printed_dpi
@@ -77,6 +79,10 @@ def _file_findings(root: Path, written: str, span: Span, place: Place, fit: Fit
         yield Diagnostic.of("F004", span, f"`{written}` is not a PNG, JPEG or SVG image",
                             "save the picture as PNG, JPEG or SVG (the suffix alone does not make it one)")
         return
+    breach = over_budget(where.path, [root])
+    if breach is not None:
+        yield _over_budget(written, span, breach)
+        return
     if pixels is None:
         return
     box = BOXES[place]
@@ -90,7 +96,27 @@ def _file_findings(root: Path, written: str, span: Span, place: Place, fit: Fit
                             f"use a picture of at least {need[0]} x {need[1]} pixels, or SVG")
 
 
-@check("F001", "F002", "F003", "F004", "F005")
+_BUDGET_HINTS = {
+    "bytes": "make the file smaller: export it at the size it prints (docs/robustness.md)",
+    "pixels": "scale the picture down: 300 dpi at its printed size is a few million pixels",
+    "elements": "simplify the drawing, or export it as PNG at the size it prints",
+    "reference depth": "flatten the drawing's `<use>` clones (e.g. Inkscape: Edit > Clone > Unlink)",
+    "nesting": "flatten the drawing's groups",
+    "self-reference": "remove the reference of the picture to itself",
+}
+
+
+def _over_budget(written: str, span: Span, breach: Breach) -> Diagnostic:
+    """F006 for a limit of the picture budget (images/budget.py); F004 for an SVG that
+    cannot be read as one."""
+    if breach.limit == "svg":
+        return Diagnostic.of("F004", span, f"`{written}`: {breach.message}",
+                             "save the picture again as plain SVG, PNG or JPEG")
+    return Diagnostic.of("F006", span, f"`{written}` is over the picture budget: {breach.message}",
+                         _BUDGET_HINTS[breach.limit])
+
+
+@check("F001", "F002", "F003", "F004", "F005", "F006")
 def art_files(ctx: Context) -> Iterator[Diagnostic]:
     root = ctx.project.root
     for art, place in placed_art(ctx.project):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl import __version__
+from smersh_dsl import __version__, termination
 from smersh_dsl.parse import collector
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -59,6 +59,7 @@ def cli() -> None:
 def main() -> None:
     """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
     collector.one_shot()          # `smersh lsp` says otherwise: it runs for hours
+    termination.install()         # SIGTERM unwinds as Ctrl-C does, and ends it within seconds
     leave(run())
 
 
@@ -89,7 +90,10 @@ def run(args: list[str] | None = None) -> int:
         result = cli.main(args=args, prog_name="smersh" if args is not None else None,
                           standalone_mode=False)
         return result if isinstance(result, int) else EXIT_CLEAN
-    except click.exceptions.Abort:
+    except click.exceptions.Abort:       # click's word for Ctrl-C, and for SIGTERM
+        if termination.received():
+            click.echo("terminated", err=True)
+            return termination.EXIT_TERMINATED
         click.echo("aborted", err=True)
         return EXIT_USAGE
     except click.ClickException as error:

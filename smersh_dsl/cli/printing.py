@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from smersh_dsl import termination
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE
+from smersh_dsl.termination import Terminated
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.wording import count
 
@@ -94,22 +96,15 @@ def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -
     return targets
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived: raised in the main thread, it unwinds the build as Ctrl-C does."""
-
-
 @contextmanager
 def _terminate_unwinds() -> Iterator[None]:
-    """While the block runs, SIGTERM raises `Terminated` (only the main thread can set a
-    signal handler: elsewhere, SIGTERM is left as it is)."""
+    """While the block runs, SIGTERM raises `Terminated` (smersh_dsl/termination.py; the
+    entry point installs it for every command, this holds when called otherwise)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-
-    def terminated(_signal: int, _frame: object) -> None:
-        raise Terminated
-
-    previous = signal.signal(signal.SIGTERM, terminated)
+    previous = signal.getsignal(signal.SIGTERM)
+    termination.install()
     try:
         yield
     finally:

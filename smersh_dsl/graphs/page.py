@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import html
 import shutil
-import subprocess
 
+from smersh_dsl import termination
 from smersh_dsl.graphs import budget
 from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import Diagram
@@ -34,8 +34,7 @@ def to_svg_text(dot_text: str, counts: tuple[int, int]) -> str:
                               "apt-get install graphviz; macOS: brew install graphviz), or use "
                               "--format dot or --format mermaid")
     try:
-        done = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True,
-                              timeout=budget.DOT_S)
+        done = termination.run([dot, "-Tsvg"], input=dot_text, text=True, timeout=budget.DOT_S)
     except subprocess.TimeoutExpired:
         raise GraphTooLarge(*counts, timed_out=True) from None
     if done.returncode != 0:

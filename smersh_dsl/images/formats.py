@@ -3,6 +3,7 @@ read from the PNG or JPEG header without decoding the picture."""
 
 from __future__ import annotations
 
+import io
 import re
 import struct
 from enum import Enum
@@ -85,11 +86,21 @@ def _jpeg_size(handle: BinaryIO) -> tuple[int, int] | None:
 def pixel_size(path: Path, kind: Format) -> tuple[int, int] | None:
     """(width, height) in pixels of a PNG or JPEG; None for SVG (it has no pixels) or a
     header that does not say."""
-    readers = {Format.PNG: _png_size, Format.JPEG: _jpeg_size}
-    if kind not in readers:
+    if kind not in _READERS:
         return None
     with path.open("rb") as handle:
-        found = readers[kind](handle)
+        return _measured(_READERS[kind](handle))
+
+
+def pixel_size_of(data: bytes, kind: Format) -> tuple[int, int] | None:
+    """`pixel_size` of a picture already read."""
+    return _measured(_READERS[kind](io.BytesIO(data))) if kind in _READERS else None
+
+
+_READERS = {Format.PNG: _png_size, Format.JPEG: _jpeg_size}
+
+
+def _measured(found: tuple[int, int] | None) -> tuple[int, int] | None:
     if found is None or found[0] < 1 or found[1] < 1:
         return None
     return found

@@ -23,6 +23,12 @@ the project is readable, not even its .smersh files, and a picture is sniffed ag
 it is read, so a file swapped for another kind after the check is refused. A rendering
 call names the pictures its page may use (``watching(allowed)``); whatever else the page
 names is refused and becomes P102, even when the checker was skipped.
+
+Every picture is held to the picture budget (``images.budget``: bytes, pixels, SVG
+elements once references are followed, no picture that shows itself) on the bytes read,
+before WeasyPrint gets them: one over it is refused and becomes P104, naming the picture
+and the section, so a picture that would render for hours or decode to gigabytes never
+reaches the renderer, even when the checker was skipped.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,8 +46,11 @@ from urllib.request import url2pathname
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from smersh_dsl.images.budget import (MAX_RASTER_BYTES, Breach, OverBytes, over_budget_data,
+                                      read_capped)
 from smersh_dsl.images.files import Located, locate
-from smersh_dsl.images.formats import Format, sniff_file
+from smersh_dsl.images.formats import SNIFF_BYTES, Format, sniff, sniff_file
+from smersh_dsl.termination import stop_if_terminated
 
 PACKAGE = Path(__file__).resolve().parent.parent     # smersh_dsl/: fonts, templates
 
@@ -52,16 +61,26 @@ class AllowList:
 
     folders: tuple[Path, ...] = (PACKAGE,)
     images: frozenset[Path] = frozenset()     # single picture files, resolved
+    roots: tuple[Path, ...] = ()              # their project folders, resolved
 
     def also(self, *folders: Path, pictures: tuple[tuple[str, str], ...] = ()) -> AllowList:
         """This allow-list and ``folders``, and of ``pictures`` (each a project folder and
         a path as written there) those that are a PNG, JPEG or SVG file inside it."""
-        admitted = set(self.images)
+        admitted, roots = set(self.images), dict.fromkeys(self.roots)
         for root, written in pictures:
             found = locate(Path(root), written)
             if isinstance(found, Located) and _picture_format(found.path) is not None:
                 admitted.add(found.path)
-        return AllowList(self.folders + tuple(Path(f) for f in folders), frozenset(admitted))
+                roots[Path(os.path.realpath(root))] = None
+        return AllowList(self.folders + tuple(Path(f) for f in folders), frozenset(admitted),
+                         tuple(roots))
+
+    def shown_as(self, path: Path) -> str:
+        """A picture's path as its project names it (from the project folder)."""
+        for root in self.roots:
+            if path.is_relative_to(root):
+                return path.relative_to(root).as_posix()
+        return str(path)
 
     def path_of(self, url: str) -> Path | None:
         """The file ``url`` names, resolved, when it is allowed; None when it is not."""
@@ -98,6 +117,27 @@ class Refused(Exception):
         self.url = url
 
 
+class OverBudget(Exception):
+    """A picture over the picture budget (images/budget.py): refused, and a P104 error."""
+
+    def __init__(self, picture: str, breach: Breach) -> None:
+        super().__init__(f"{picture} is over the picture budget: {breach.message}")
+        self.picture, self.breach = picture, breach
+
+
+@dataclass
+class Watch:
+    """What the fetcher refused while a block ran: URLs outside the allow-list (P102) and
+    (picture, why) for pictures over the budget (P104), each once."""
+
+    refused: list[str] = field(default_factory=list)
+    over_budget: list[tuple[str, str]] = field(default_factory=list)
+
+    def take(self, other: Watch) -> None:
+        self.refused.extend(u for u in other.refused if u not in self.refused)
+        self.over_budget.extend(o for o in other.over_budget if o not in self.over_budget)
+
+
 class Fetcher(URLFetcher):
     """WeasyPrint's URL fetcher, reading only what ``allowed`` allows."""
 
@@ -107,34 +147,61 @@ class Fetcher(URLFetcher):
         self._local = threading.local()
 
     def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        stop_if_terminated()      # WeasyPrint may have swallowed it: it ends here again
         allowed = getattr(self._local, "allowed", None) or self.allowed
         path = allowed.path_of(url)
         if path is None:
-            refused = getattr(self._local, "refused", None)
-            if refused is not None and url not in refused:
-                refused.append(url)
+            self._note_refused(url)
             raise Refused(url)
-        picture = _picture_format(path) if path in allowed.images else None
-        kind = (picture.media_type if picture is not None
-                else mimetypes.guess_type(path.name)[0] or "application/octet-stream")
-        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+        if path not in allowed.images:
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+        data, picture = self._picture(path, allowed)
+        return URLFetcherResponse(path.as_uri(), data, {"Content-Type": picture.media_type})
+
+    def _picture(self, path: Path, allowed: AllowList) -> tuple[bytes, Format]:
+        """A picture's bytes, read once and held to the budget: what is measured is what
+        WeasyPrint gets. A file swapped for another kind after the check is refused."""
+        try:
+            data = read_capped(path)
+            breach = over_budget_data(path, data, allowed.roots)
+        except OverBytes:
+            breach = Breach("bytes", f"the file is more than {MAX_RASTER_BYTES:,} bytes, "
+                                     f"over the budget of {MAX_RASTER_BYTES:,}")
+            data = b""
+        if breach is not None:
+            shown = allowed.shown_as(path)
+            watch = getattr(self._local, "watch", None)
+            if watch is not None and (shown, breach.message) not in watch.over_budget:
+                watch.over_budget.append((shown, breach.message))
+            raise OverBudget(shown, breach)
+        picture = sniff(data[:SNIFF_BYTES])
+        if picture is None:
+            self._note_refused(path.as_uri())
+            raise Refused(path.as_uri())
+        return data, picture
+
+    def _note_refused(self, url: str) -> None:
+        watch = getattr(self._local, "watch", None)
+        if watch is not None and url not in watch.refused:
+            watch.refused.append(url)
 
     @contextmanager
-    def watching(self, allowed: AllowList | None = None) -> Iterator[list[str]]:
-        """The URLs refused (in this thread) while the block runs, each once; with
-        ``allowed``, what the block may read instead of the fetcher's own allow-list."""
-        outer = getattr(self._local, "refused", None)
+    def watching(self, allowed: AllowList | None = None) -> Iterator[Watch]:
+        """What is refused (in this thread) while the block runs; with ``allowed``, what
+        the block may read instead of the fetcher's own allow-list."""
+        outer = getattr(self._local, "watch", None)
         outer_allowed = getattr(self._local, "allowed", None)
-        refused: list[str] = []
-        self._local.refused = refused
+        watch = Watch()
+        self._local.watch = watch
         if allowed is not None:
             self._local.allowed = allowed
         try:
-            yield refused
+            yield watch
         finally:
             if outer is not None:
-                outer.extend(u for u in refused if u not in outer)
-            self._local.refused = outer
+                outer.take(watch)
+            self._local.watch = outer
             self._local.allowed = outer_allowed
 
 

@@ -26,10 +26,16 @@ class Rendered:
     # URLs the section named that the fetcher refused: each is a P102 error, and the PDF,
     # printed without them, is never used
     refused: tuple[str, ...] = ()
+    # (picture, why) for each picture over the picture budget the fetcher refused: P104
+    over_budget: tuple[tuple[str, str], ...] = ()
 
 
 class RenderError(Exception):
     """WeasyPrint could not render a section; the message says why, without a traceback."""
+
+
+class OutOfMemory(RenderError):
+    """The section needed more memory than the process may have (print/limits.py)."""
 
 
 def render_section(html: str, profile: Profile, forms: bool = False,
@@ -44,15 +50,17 @@ def render_section(html: str, profile: Profile, forms: bool = False,
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
         allowed = fetcher().allowed.also(pictures=pictures) if pictures else None
-        with quiet_gc(), fetcher().watching(allowed) as refused:
+        with quiet_gc(), fetcher().watching(allowed) as watch:
             document = layout(html)
             overflows = tuple((o.label, o.span, o.excess_mm) for o in find_overflows(document))
             pdf = pdf_bytes(html, profile, forms=forms, document=document)
             pages = len(document.pages)
             del document
+    except MemoryError:
+        raise OutOfMemory("it needed more memory than this process may use") from None
     except Exception as error:   # WeasyPrint raises anything from its parsers and layout
         raise RenderError(f"{type(error).__name__}: {error}") from None
-    return Rendered(pdf, overflows, pages, tuple(refused))
+    return Rendered(pdf, overflows, pages, tuple(watch.refused), tuple(watch.over_budget))
 
 
 # Young objects before a collection while WeasyPrint works (Python's default is 700).

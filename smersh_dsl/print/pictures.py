@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from smersh_dsl.images.budget import MAX_RASTER_BYTES
 from smersh_dsl.images.files import Located, locate
 from smersh_dsl.model.art import icon_key
 from smersh_dsl.model.document import Project
@@ -101,6 +102,8 @@ def _file_digest(path: Path) -> str:
 
 @lru_cache(maxsize=1024)
 def _digest_of(path: str, mtime_ns: int, size: int) -> str:
+    if size > MAX_RASTER_BYTES:         # refused by the fetcher: never read it whole
+        return f"over-budget:{mtime_ns}:{size}"
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 

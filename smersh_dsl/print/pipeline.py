@@ -39,12 +39,13 @@ from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.folios import folio_html, numbered_pages
-from smersh_dsl.print.jobs import RenderError, Rendered, quiet_gc, render_section
+from smersh_dsl.print.jobs import OutOfMemory, RenderError, Rendered, quiet_gc, render_section
 from smersh_dsl.print.merge import LINK_SCHEME, MergeError, merge
 from smersh_dsl.print.pagemap import page_map
 from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.profiles import Profile
-from smersh_dsl.print.workers import Renderers, RenderFailed, default_jobs
+from smersh_dsl.print.workers import OverLimit, Renderers, RenderFailed, default_jobs
+from smersh_dsl.termination import stop_if_terminated
 from smersh_dsl.wording import count
 
 
@@ -92,8 +93,13 @@ def build(planned: list[Planned], profile: Profile, *, jobs: int | None = None,
                                  result, renderers)
     except RenderFailed as error:
         raise PrintError(str(error)) from None
+    except OverLimit as over:
+        result.diagnostics.extend(_over_limit(p, section, over.why) for p, section in over.sections
+                                  or [(planned[0], None)])
+        return result
     if result.diagnostics:
         return result
+    stop_if_terminated()          # SIGTERM that something swallowed: still nothing written
     for target, data in outputs.items():
         write(target, data)
         result.written.append(target)
@@ -147,6 +153,7 @@ class _Stages:
         total = len(todo)
 
         def finished(index: int, plan: Planned, section, key: str, rendered: Rendered) -> None:
+            stop_if_terminated()
             self.progress(f"[{index}/{total}] rendered {plan.label}: {section.title} "
                           f"({count(rendered.pages, 'page')})")
             self.result.rendered += 1
@@ -243,6 +250,8 @@ def _render(plan: Planned, section, profile: Profile) -> Rendered:
     try:
         return render_section(section.html, profile, plan.document.forms,
                               plan.document.pictures)
+    except OutOfMemory:
+        raise OverLimit([(plan, section)], "it needed more memory than there is") from None
     except RenderError as error:
         raise RenderFailed.of(plan, section, error) from None
 
@@ -285,10 +294,18 @@ def single_html(document: PrintDocument) -> str:
 
 
 def _problems(plan: Planned, section: Section, rendered: Rendered) -> list[Diagnostic]:
-    """What is wrong with a rendered section: P102 for each refused URL, P101 for each box
-    whose text does not fit."""
+    """What is wrong with a rendered section: P102 for each refused URL, P104 for each
+    picture over the budget, P101 for each box whose text does not fit."""
     return ([_refused(plan, section, url) for url in rendered.refused]
+            + [_over_budget(plan, section, *found) for found in rendered.over_budget]
             + [_overflow(plan, *found) for found in rendered.overflows])
+
+
+def _over_budget(plan: Planned, section: Section, picture: str, why: str) -> Diagnostic:
+    """P104: the section shows a picture over the picture budget (images/budget.py)."""
+    return Diagnostic.of("P104", _span(None, plan),
+                         f"{plan.document.name}, section {section.title}: refused the picture "
+                         f"{picture}: {why}")
 
 
 def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:
@@ -298,6 +315,13 @@ def _refused(plan: Planned, section: Section, url: str) -> Diagnostic:
                          f"{plan.document.name}, section {section.title}: refused to read "
                          f"{shown}: a print document may use only smersh's own files and "
                          "the pictures inside the project folder")
+
+
+def _over_limit(plan: Planned, section: Section | None, why: str) -> Diagnostic:
+    """P105: a section ended by a limit of the rendering processes (print/limits.py)."""
+    where = f", section {section.title}" if section is not None else ""
+    return Diagnostic.of("P105", _span(None, plan),
+                         f"{plan.document.name}{where}: could not be rendered: {why}")
 
 
 def _overflow(plan: Planned, label: str, span, excess_mm: float) -> Diagnostic:

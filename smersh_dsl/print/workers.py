@@ -14,6 +14,10 @@ its parent ends (``prctl(PR_SET_PDEATHSIG)``); everywhere, a thread of the worke
 every ``PARENT_POLL_S`` seconds that its parent is still the one that started it.
 Leaving a ``with Renderers(...)`` block on an exception (Ctrl-C, SIGTERM, a failed
 section) ends the workers at once rather than wait for the sections they are rendering.
+
+Each worker renders under the limits of ``print/limits.py`` (its memory, the CPU time of
+a section); one that a limit ends breaks the pool, and `OverLimit` names the section it
+was rendering and why.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from smersh_dsl.print.jobs import RenderError, Rendered, render_section, warm_up
+from smersh_dsl.print import limits
+from smersh_dsl.print.jobs import OutOfMemory, RenderError, Rendered, render_section, warm_up
 from smersh_dsl.print.profiles import Profile
 
 
@@ -40,6 +45,15 @@ class RenderFailed(Exception):
     @classmethod
     def of(cls, plan: Any, section: Any, error: RenderError) -> RenderFailed:
         return cls(f"could not render {plan.document.name}, section {section.title}: {error}")
+
+
+class OverLimit(Exception):
+    """A rendering process was ended by a limit (print/limits.py) while rendering
+    ``sections`` (each a (plan, section)); ``why`` says which."""
+
+    def __init__(self, sections: list[tuple[Any, Any]], why: str) -> None:
+        super().__init__(why)
+        self.sections, self.why = sections, why
 
 
 def default_jobs(work: int | None = None) -> int:
@@ -52,13 +66,34 @@ PARENT_POLL_S = 1.0       # how often a worker checks that its parent is still t
 _PR_SET_PDEATHSIG = 1     # from <linux/prctl.h>
 
 
-def _start_worker(parent: int) -> None:
-    """What each rendering process does first: tie its life to ``parent``, then warm up."""
+_TRACKER: limits.Tracker | None = None      # in a worker: where it says what it renders
+
+
+def _start_worker(parent: int, tracker: limits.Tracker) -> None:
+    """What each rendering process does first: tie its life to ``parent``, take its
+    limits, then warm up."""
+    global _TRACKER
     # The parent may have a SIGTERM handler of its own (`smersh build` unwinds on it):
     # a worker ends on SIGTERM, as `close` expects.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with(parent)
+    tracker.claim()
+    _TRACKER = tracker
+    limits.limit_memory()
     _warm_up_quietly()
+
+
+def _render_limited(index: int, *args: Any) -> Rendered:
+    """`render_section` in a worker, under the CPU limit of one section, saying which."""
+    tracker = _TRACKER
+    if tracker is not None:
+        tracker.on(index)
+    limits.limit_cpu_for_a_section()
+    try:
+        return render_section(*args)
+    finally:
+        if tracker is not None:
+            tracker.on(None)
 
 
 def _die_with(parent: int) -> None:
@@ -97,15 +132,19 @@ class Renderers:
         self.size = size
         self._pool: ProcessPoolExecutor | None = None
         self._used = False
+        self._tracker: limits.Tracker | None = None
+        self._processes: dict[int, Any] = {}
 
     def start(self) -> Renderers:
         if self._pool is None:
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._tracker = limits.Tracker(context, self.size)
             self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context,
                                              initializer=_start_worker,
-                                             initargs=(os.getpid(),))
+                                             initargs=(os.getpid(), self._tracker))
             self._pool.submit(int)      # the processes start now, not at the first section
+            self._processes = dict(getattr(self._pool, "_processes", None) or {})
         return self
 
     def __enter__(self) -> Renderers:
@@ -142,9 +181,9 @@ class Renderers:
         # busy for seconds after the other had finished.
         ordered = sorted(todo, key=lambda item: len(item[1].html), reverse=True)
         futures: dict[Future, tuple[Any, Any, str]] = {
-            pool.submit(render_section, section.html, profile, plan.document.forms,
+            pool.submit(_render_limited, index, section.html, profile, plan.document.forms,
                         plan.document.pictures):
-            (plan, section, key) for plan, section, key in ordered}
+            (plan, section, key) for index, (plan, section, key) in enumerate(ordered)}
         pending, count = set(futures), 0
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -152,11 +191,27 @@ class Renderers:
                 plan, section, key = futures[future]
                 try:
                     rendered = future.result()
+                except OutOfMemory:
+                    self.close(abandon=True)
+                    raise OverLimit([(plan, section)], limits.out_of_memory()) from None
                 except RenderError as error:
                     self.close(abandon=True)
                     raise RenderFailed.of(plan, section, error) from None
                 except BrokenProcessPool:
+                    ended = self._ended(ordered)
                     self.close(abandon=True)
-                    raise RenderFailed("a rendering process died (out of memory?)") from None
+                    raise ended from None
                 count += 1
                 finished(count, plan, section, key, rendered)
+
+    def _ended(self, ordered: list[tuple[Any, Any, str]]) -> OverLimit:
+        """What ended the pool: the sections its dead processes were rendering, and why.
+        (Once one is dead, the pool ends the others with SIGTERM: those are not the cause.)"""
+        dead = {pid: process.exitcode for pid, process in self._processes.items()
+                if process.exitcode is not None}
+        causes = {pid: code for pid, code in dead.items() if code != -signal.SIGTERM} or dead
+        sections = [ordered[i][:2] for pid in causes
+                    for i in (self._tracker.sections_of(pid) if self._tracker else [])
+                    if 0 <= i < len(ordered)]
+        code = next(iter(causes.values()), None)
+        return OverLimit(sections, limits.why_it_ended(code))

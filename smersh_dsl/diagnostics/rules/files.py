@@ -50,4 +50,19 @@ RULES = [
          _GAME + 'status "Marked" { art "art/thumbnail.png" effect "You are watched." }',
          _GAME + 'status "Marked" { art "art/marked.png" effect "You are watched." }',
          phase="files"),
+    Rule("F006", "image-over-budget", E, "a picture over the budget of bytes, pixels or SVG elements",
+         "A picture is handed to the renderer only within a budget (docs/robustness.md, "
+         "smersh_dsl/images/budget.py): at most 64 MiB for a PNG or JPEG and 8 MiB for an "
+         "SVG, at most 50 million pixels (a cover at 600 dpi is 37.5 million), and an SVG "
+         "of at most 50,000 elements once every reference is followed (`<use>`, "
+         "`url(#...)`, the pictures it shows: each is drawn again where it is used), with "
+         "references at most 8 deep, elements at most 100 deep, and no picture that shows "
+         "itself. A 2 KB SVG of ten levels of ten `<use>` draws ten billion elements; a "
+         "657 KB PNG of 13,000 x 13,000 pixels decodes to 676 MB. The message names the "
+         "limit and the numbers; all are read from the header or an XML parse, never by "
+         "rendering, and `smersh build --format pdf` refuses the picture again (P104) when "
+         "the check is skipped.",
+         _GAME + 'status "Marked" { art "art/poster-13000px.png" effect "You are watched." }',
+         _GAME + 'status "Marked" { art "art/marked.png" effect "You are watched." }',
+         phase="files"),
 ]

@@ -51,4 +51,28 @@ RULES = [
          "--format pdf --profile pod   # a screen's RGB profile",
          "apt-get install libgs-common && smersh build books/ --format pdf --profile pod",
          phase="print"),
+    Rule("P104", "picture-refused-over-budget", Severity.ERROR,
+         "a print document shows a picture over the picture budget",
+         "The print's fetcher holds every picture it hands to WeasyPrint to the picture "
+         "budget of F006 (bytes, pixels, SVG elements once `<use>` and `url(#...)` are "
+         "followed, reference depth, no picture that shows itself), read from the bytes it "
+         "is about to hand over, so the budget holds when `smersh build` runs without the "
+         "checker, and for pictures an SVG shows. Such a picture is refused: the build "
+         "stops with this error, naming the picture, the limit and the section that shows "
+         "it, and writes no PDF, rather than render for hours or print the page without it.",
+         'status "Marked" { art "art/clones.svg" }   # ten levels of ten <use> each',
+         'status "Marked" { art "art/marked.svg" }   # a few thousand elements',
+         phase="print"),
+    Rule("P105", "render-limit", Severity.ERROR,
+         "a section ended by the memory or CPU limit of the rendering processes",
+         "Each process that renders sections for `smersh build --format pdf` runs under a "
+         "limit of its address space (2 GiB) and of the CPU time of one section (120 s), "
+         "set with `resource.setrlimit` (docs/robustness.md; `SMERSH_WORKER_MEMORY_MB` and "
+         "`SMERSH_SECTION_CPU_S` change them). The picture budget (F006, P104) keeps "
+         "known costly pictures out; whatever still costs too much ends its process, and "
+         "the build stops with this error, naming the section and the limit, and writes "
+         "no PDF. The bundled books build with both limits lowered to 1 GiB and 30 s.",
+         'region Europe { art "art/mural.svg" city Paris }   # 45,000 blurred, clipped paths',
+         'region Europe { art "art/mural.png" city Paris }   # the same, exported at 300 dpi',
+         phase="print"),
 ]
