@@ -28,24 +28,9 @@ from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import make_test_lsp_client
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent / "tests"))
+from lsp_helpers import change_buffer, open_buffer, position  # noqa: E402 - tests/ first
 PUBLISH = lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
-
-
-def _position(text: str, needle: str) -> lsp.Position:
-    index = text.index(needle)
-    return lsp.Position(line=text.count("\n", 0, index),
-                        character=index - (text.rfind("\n", 0, index) + 1))
-
-
-def _open(client: LanguageClient, path: Path, text: str) -> None:
-    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
-        uri=path.as_uri(), language_id="smersh", version=1, text=text)))
-
-
-def _change(client: LanguageClient, path: Path, version: int, text: str) -> None:
-    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-        text_document=lsp.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
-        content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
 async def _diagnostics_for(client: LanguageClient, uri: str, code: str | None = None) -> None:
@@ -61,15 +46,15 @@ async def measure(root: Path, edits: int) -> None:
         capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri()))
     edited, other = root / "entries-000.smersh", root / "entries-010.smersh"
     other_text = other.read_text(encoding="utf-8")
-    _open(client, other, other_text)
+    open_buffer(client, other, other_text)
     await _diagnostics_for(client, other.as_uri())
     body = "".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("entries-*.smersh")))
     big = (body * 3)[:1_500_000]        # cut inside an entry: a syntax error at the end
-    _open(client, edited, edited.read_text(encoding="utf-8"))
-    at = _position(other_text, "test Spycraft")
+    open_buffer(client, edited, edited.read_text(encoding="utf-8"))
+    at = position(other_text, "test Spycraft")
     latencies = []
     for version in range(2, 2 + edits):
-        _change(client, edited, version, f"# edit {version}\n" + big)
+        change_buffer(client, edited, version, f"# edit {version}\n" + big)
         await asyncio.sleep(0.3)        # the writer's pace, not a wait for the server
         start = time.perf_counter()
         found = await client.text_document_hover_async(lsp.HoverParams(

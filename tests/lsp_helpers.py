@@ -1,4 +1,5 @@
-"""What the language-server tests share: the server command and text positions."""
+"""What the language-server tests (and bench/lsp_hover.py) share: the server command,
+text positions, and opening and changing a buffer as an editor does."""
 
 from __future__ import annotations
 
@@ -19,3 +20,16 @@ def position(text: str, needle: str, offset: int = 0) -> lsp.Position:
     index = text.index(needle) + offset
     line = text.count("\n", 0, index)
     return lsp.Position(line=line, character=index - (text.rfind("\n", 0, index) + 1))
+
+
+def open_buffer(client, path: Path, text: str) -> None:  # noqa: ANN001 - a pygls client
+    """The editor opens ``path`` with ``text`` (version 1)."""
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
+        uri=path.as_uri(), language_id="smersh", version=1, text=text)))
+
+
+def change_buffer(client, path: Path, version: int, text: str) -> None:  # noqa: ANN001
+    """The editor's buffer of ``path`` becomes ``text``, whole, at ``version``."""
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
+        content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)]))

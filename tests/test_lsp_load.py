@@ -23,6 +23,7 @@ from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from conftest import REPO
+from lsp_helpers import change_buffer, open_buffer, position
 from waiting import HANG_GUARD_S
 
 WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-load-"))
@@ -44,12 +45,6 @@ def _epic(name: str) -> Path:
     return book
 
 
-def _position(text: str, needle: str, offset: int = 0) -> lsp.Position:
-    index = text.index(needle) + offset
-    return lsp.Position(line=text.count("\n", 0, index),
-                        character=index - (text.rfind("\n", 0, index) + 1))
-
-
 async def _until(client: LanguageClient, holds: Callable[[], bool],
                  timeout: float = HANG_GUARD_S) -> float:
     """Wait for diagnostics until ``holds()``; the seconds it took (the hang guard fails)."""
@@ -68,17 +63,6 @@ def _codes(client: LanguageClient, uri: str) -> set:
     return {d.code for d in client.diagnostics.get(uri, [])}
 
 
-def _open(client: LanguageClient, path: Path, text: str) -> None:
-    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
-        uri=path.as_uri(), language_id="smersh", version=1, text=text)))
-
-
-def _change(client: LanguageClient, path: Path, version: int, text: str) -> None:
-    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-        text_document=lsp.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
-        content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)]))
-
-
 async def _hover(client: LanguageClient, path: Path, at: lsp.Position, timeout: float = HANG_GUARD_S
                  ) -> tuple[lsp.Hover | None, float]:
     """The hover at ``at`` and how long it took to come back, in seconds."""
@@ -91,7 +75,7 @@ async def _hover(client: LanguageClient, path: Path, at: lsp.Position, timeout: 
 async def _opened_pierre(client: LanguageClient, book: Path) -> tuple[Path, str]:
     pierre = book / "showdowns" / "pierre.smersh"
     text = pierre.read_text(encoding="utf-8")
-    _open(client, pierre, text)
+    open_buffer(client, pierre, text)
     await _until(client, lambda: pierre.as_uri() in client.diagnostics)
     return pierre, text
 
@@ -102,12 +86,12 @@ async def test_a_50_mb_buffer_gets_i007_at_once_and_hover_still_answers(client: 
     huge = book / "huge.smersh"
     huge.write_text('status "Huge" { effect "Nothing." }\n', encoding="utf-8")
     line = 'status "Huge" { effect "Nothing at all, again and again." }\n'
-    _open(client, huge, line * (50 * 2**20 // len(line)))
+    open_buffer(client, huge, line * (50 * 2**20 // len(line)))
     took = await _until(client, lambda: "I007" in _codes(client, huge.as_uri()))
     i007 = next(d for d in client.diagnostics[huge.as_uri()] if d.code == "I007")
     assert i007.range.start == lsp.Position(0, 0)
     print(f"I007 for a 50 MB buffer after {took:.1f} s")
-    found, _ = await _hover(client, pierre, _position(text, "test Deception"))
+    found, _ = await _hover(client, pierre, position(text, "test Deception"))
     assert found and "lvl 3" in found.contents.value
 
 
@@ -115,7 +99,7 @@ async def test_a_line_over_the_limit_gets_i006_on_its_line(client: LanguageClien
     book = _epic("long-line")
     wide = book / "wide.smersh"
     wide.write_text('status "Wide" { effect "Short." }\n', encoding="utf-8")
-    _open(client, wide, 'status "Wide" {\n  effect "' + "x" * 25_000 + '"\n}\n')
+    open_buffer(client, wide, 'status "Wide" {\n  effect "' + "x" * 25_000 + '"\n}\n')
     await _until(client, lambda: "I006" in _codes(client, wide.as_uri()))
     i006 = next(d for d in client.diagnostics[wide.as_uri()] if d.code == "I006")
     assert i006.range.start.line == 1
@@ -127,11 +111,11 @@ async def test_300_quick_edits_then_a_prompt_hover_and_diagnostics_of_the_last_t
     assert _codes(client, pierre.as_uri()) == set()
     wrong, last = text.replace("goto 05", "goto 66", 1), text.replace("goto 05", "goto 55", 1)
     for version in range(2, 302):
-        _change(client, pierre, version, wrong if version % 2 else text)
-    _change(client, pierre, 302, last)
-    found, took = await _hover(client, pierre, _position(text, "test Deception"))
+        change_buffer(client, pierre, version, wrong if version % 2 else text)
+    change_buffer(client, pierre, 302, last)
+    found, took = await _hover(client, pierre, position(text, "test Deception"))
     print(f"hover after 300 edits: {took * 1000:.0f} ms")
     assert found and "lvl 3" in found.contents.value
     await _until(client, lambda: "N007" in _codes(client, pierre.as_uri()))
     n007 = [d for d in client.diagnostics[pierre.as_uri()] if d.code == "N007"]
-    assert [d.range.start for d in n007] == [_position(last, "goto 55", len("goto "))]
+    assert [d.range.start for d in n007] == [position(last, "goto 55", len("goto "))]
