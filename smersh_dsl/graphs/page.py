@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import shutil
+import subprocess
 
 from smersh_dsl import termination
 from smersh_dsl.graphs import budget

@@ -70,6 +70,10 @@ def why_it_ended(exitcode: int | None) -> str:
         name = signal.Signals(-exitcode).name if -exitcode in signal.valid_signals() else -exitcode
         return (f"its rendering process was ended by {name}, most likely out of the "
                 f"{memory_bytes() // MIB} MiB of memory a rendering process may use")
+    if exitcode is None:            # ended, but reaped by the pool before it was read
+        return (f"its rendering process ended, most likely over a limit: "
+                f"{section_cpu_seconds()} s of CPU time a section, "
+                f"{memory_bytes() // MIB} MiB of memory a process")
     return (f"its rendering process ended (exit status {exitcode}), most likely out of the "
             f"{memory_bytes() // MIB} MiB of memory a rendering process may use")
 

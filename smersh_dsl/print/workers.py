@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait as wait_for_ends
 from typing import Any
 
 from smersh_dsl.print import limits
@@ -63,6 +64,7 @@ def default_jobs(work: int | None = None) -> int:
 
 
 PARENT_POLL_S = 1.0       # how often a worker checks that its parent is still there
+REAP_WAIT_S = 5.0         # how long an ended worker is waited for, to read its exit code
 _PR_SET_PDEATHSIG = 1     # from <linux/prctl.h>
 
 
@@ -204,11 +206,23 @@ class Renderers:
                 count += 1
                 finished(count, plan, section, key, rendered)
 
+    def _dead(self) -> dict[int, int | None]:
+        """The processes that have ended, with their exit codes. A process's end is seen
+        (its sentinel) a moment before it can be reaped, and the pool's own thread may
+        reap it first: so the ended ones are those whose sentinel is ready, joined for
+        their code, which is None where the pool's thread took it."""
+        ended = set(wait_for_ends([p.sentinel for p in self._processes.values()], timeout=0))
+        dead: dict[int, int | None] = {}
+        for pid, process in self._processes.items():
+            if process.sentinel in ended:
+                process.join(REAP_WAIT_S)
+                dead[pid] = process.exitcode
+        return dead
+
     def _ended(self, ordered: list[tuple[Any, Any, str]]) -> OverLimit:
         """What ended the pool: the sections its dead processes were rendering, and why.
         (Once one is dead, the pool ends the others with SIGTERM: those are not the cause.)"""
-        dead = {pid: process.exitcode for pid, process in self._processes.items()
-                if process.exitcode is not None}
+        dead = self._dead()
         causes = {pid: code for pid, code in dead.items() if code != -signal.SIGTERM} or dead
         sections = [ordered[i][:2] for pid in causes
                     for i in (self._tracker.sections_of(pid) if self._tracker else [])
