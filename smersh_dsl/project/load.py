@@ -11,12 +11,12 @@ from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import HEADER_TYPES, Project, ProjectKind
 from smersh_dsl.model.span import Span
-from smersh_dsl.model.world import ExpansionDef
+from smersh_dsl.model.world import ExpansionDef, GameDef
 from smersh_dsl.parse.buffer import parse_buffer
 from smersh_dsl.parse.parallel import parse_many
 from smersh_dsl.parse.parser import parse_file
-from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, ordered,
-                                        project_of, real)
+from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, manifest_of,
+                                        ordered, project_of, real)
 from smersh_dsl.resources import bundled_books
 
 DEFAULT_GAME = "smersh"
@@ -70,12 +70,48 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
     return project, diagnostics
 
 
+def neighbourhood(project: Project) -> Path:
+    """The folder whose projects stand beside ``project``: the one holding its project
+    folder (as books/ holds books/epic and books/swagmans-hope), or a lone file's own."""
+    return project.root.parent if manifest_of(project.root) else project.root
+
+
 class Library:
-    """Projects available as bases: the ones being checked first, then the bundled books."""
+    """Projects available as bases: the ones being checked first, then the projects
+    beside the one that needs a base, then the bundled books (docs/language.md,
+    "Expansions")."""
 
     def __init__(self, checked: list[Project]) -> None:
         self._checked = {p.name: p for p in checked if p.kind is not ProjectKind.FRAGMENT}
         self._bundled: dict[str, Project] | None = None
+        self._beside: dict[Path, dict[str, Project]] = {}
+
+    def _games_in(self, folder: Path) -> dict[str, Project]:
+        """The games in the subfolders of ``folder``, by name. Only manifests are read
+        until one names a game; a folder that cannot be listed holds none."""
+        if folder not in self._beside:
+            games: dict[str, Project] = {}
+            try:
+                subfolders = sorted(p for p in folder.iterdir() if p.is_dir())
+            except OSError:
+                subfolders = []
+            for sub in subfolders:
+                manifest = manifest_of(sub)
+                source = parse_file(manifest, shown_path(manifest), sub)[0] if manifest else None
+                headers = [d for d in source.definitions if isinstance(d, HEADER_TYPES)] if source else []
+                if headers and isinstance(headers[0], GameDef):
+                    games.setdefault(headers[0].key.text, load_found(project_of(sub))[0])
+            self._beside[folder] = games
+        return self._beside[folder]
+
+    def base_of(self, expansion: Project, key: str) -> Project | None:
+        """The game ``expansion`` extends: checked, else beside it, else bundled."""
+        return (self._checked_game(key) or self._games_in(neighbourhood(expansion)).get(key)
+                or self.get(key, ProjectKind.GAME))
+
+    def _checked_game(self, key: str) -> Project | None:
+        found = self._checked.get(key)
+        return found if found is not None and found.kind is ProjectKind.GAME else None
 
     def _load_bundled(self) -> dict[str, Project]:
         if self._bundled is None:
@@ -100,7 +136,8 @@ class Library:
         return None
 
     def names(self, kind: ProjectKind = ProjectKind.GAME) -> list[str]:
-        every = list(self._checked.values()) + list(self._load_bundled().values())
+        beside = [p for games in self._beside.values() for p in games.values()]
+        every = [*self._checked.values(), *beside, *self._load_bundled().values()]
         return sorted({p.name for p in every if p.kind is kind})
 
     def default_for(self, fragment: Project) -> Project | None:
@@ -128,7 +165,7 @@ def link_bases(projects: list[Project]) -> Library:
     for project in projects:
         base = None
         if isinstance(project.header, ExpansionDef):
-            base = library.get(project.header.extends.name, ProjectKind.GAME)
+            base = library.base_of(project, project.header.extends.name)
         elif project.kind is ProjectKind.FRAGMENT:
             base = library.default_for(project)
         project.base = base if base is not project else None
