@@ -59,7 +59,8 @@ def test_the_game_beside_wins_over_a_bundled_one_of_the_same_name(writer: Path) 
                     encoding="utf-8")
     _new("encounter-card", "-o", "card.smersh", cwd=writer / "sequel")
     card = writer / "sequel" / "card.smersh"
-    card.write_text(card.read_text(encoding="utf-8").replace("test Spycraft", "test Cooking"), encoding="utf-8")
+    card.write_text(card.read_text(encoding="utf-8").replace("test Spycraft", "test Cooking"),
+                    encoding="utf-8")
     result = smersh("check", cwd=writer / "sequel")
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -76,3 +77,33 @@ def test_a_game_found_nowhere_says_where_it_was_looked_for(writer: Path) -> None
                           f"checked, the project folders in {(writer / 'lost').resolve()} and the bundled "
                           "books"), first
     assert "Traceback" not in result.stderr
+
+
+def test_a_misspelt_game_is_matched_against_the_games_beside(writer: Path) -> None:
+    book = writer / "sequel" / "book.smersh"
+    book.write_text(book.read_text(encoding="utf-8").replace("extends operation_nightjar",
+                                                             "extends operation_nightjr"), encoding="utf-8")
+    result = smersh("check", cwd=writer / "sequel")
+    assert result.returncode == 1
+    assert "did you mean `operation_nightjar`?" in result.stdout, result.stdout
+
+
+def test_new_status_refuses_a_name_the_base_game_has(writer: Path) -> None:
+    """Before: `new status` in the expansion wrote `status "New Status"` again, which the
+    game beside it already had: D006 on a skeleton that was to check clean."""
+    _new("status", "-o", "status.smersh", cwd=writer / "nightjar")
+    result = smersh("new", "status", "-o", "status.smersh", cwd=writer / "sequel")
+    assert result.returncode == 2
+    assert "a status 'New Status' exists already; choose another --name" in result.stderr
+    assert not (writer / "sequel" / "status.smersh").exists()
+    _new("status", "--name", "Soaked", "-o", "status.smersh", cwd=writer / "sequel")
+    assert smersh("check", cwd=writer / "sequel").returncode == 0
+
+
+@pytest.mark.parametrize("command", [["check"], ["build"], ["fmt"], ["graph"], ["stats"], ["play"],
+                                     ["serve"], ["simulate", "smush"], ["simulate", "epic"]])
+def test_each_help_says_a_command_without_paths_uses_the_project_around(command: list[str]) -> None:
+    """Before: `graph --help`, `stats --help` and `fmt --help` said nothing of it."""
+    shown = " ".join(smersh(*command, "--help").stdout.split())
+    assert "the project around" in shown, shown
+    assert "(or ./books)" not in shown
