@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from smersh_dsl.model.document import Project
+
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -11,6 +13,8 @@ from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.walk import refs
 from smersh_dsl.model.world import ExpansionDef
+from smersh_dsl.project.discover import real
+from smersh_dsl.project.load import neighbourhood
 
 CODES = {
     RefKind.SKILL: "N001", RefKind.ADVANCED_SKILL: "N002", RefKind.STATUS: "N003",
@@ -42,6 +46,12 @@ def _unknown(ref: Ref, candidates: list[str], where: str = "",
     return Diagnostic.of(CODES[ref.kind], ref.span,
                          f"unknown {ref.kind.value} `{written(ref)}`{where}",
                          did_you_mean(ref.name, candidates, spelled))
+
+
+def _looked_in(expansion: Project) -> str:
+    """Where an expansion's base game was looked for (docs/language.md, "Expansions")."""
+    folder = real(neighbourhood(expansion))
+    return f": looked for among the projects checked, the project folders in {folder} and the bundled books"
 
 
 # How each kind of place says what it wants (N018), with its article.
@@ -91,7 +101,7 @@ def unknown_names(ctx: Context) -> Iterator[Diagnostic]:
                     jumps.append(found)
             elif kind is RefKind.GAME:
                 if isinstance(definition, ExpansionDef) and ctx.project.base is None:
-                    yield _unknown(ref, ctx.game_names())
+                    yield _unknown(ref, ctx.game_names(), _looked_in(ctx.project))
             elif not symbols.resolves(kind, ref.name):
                 found_as = symbols.kind_of(ref.name, kind)
                 if found_as is None:

@@ -144,6 +144,9 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     resolve icons into successes); then a difficulty table per card and per
     showdown. Odds come from the game's declared skill die.
 
+    PATHS are project folders, .smersh files or bundled books by name (epic,
+    shield, ...); none: the project around the working folder.
+
     \b
     Examples:
       smersh stats books/epic

@@ -30,6 +30,9 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
     `smersh check` reports them (G001, G002, G003), so the picture and the
     findings agree. The graph is drawn even when the content has errors.
 
+    PATHS are project folders, .smersh files or bundled books by name (epic,
+    shield, ...); none: the project around the working folder.
+
     \b
     Examples:
       smersh graph books/epic --showdown Pierre > pierre.mmd
@@ -95,7 +98,8 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     block's edges (docs/fmt.md). The meaning never changes: each file is parsed before and after, and left alone
     if the two differ or if it has syntax errors. Files are written atomically;
     a file with other hard links or another owner is rewritten in place, and a
-    read-only file is left alone. The files are those `smersh check` reads.
+    read-only file is left alone. The files are those `smersh check` reads:
+    with no PATHS, those of the project around the working folder.
 
     \b
     Examples:

@@ -11,12 +11,12 @@ from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import HEADER_TYPES, Gap, Project, ProjectKind
 from smersh_dsl.model.span import Span
-from smersh_dsl.model.world import ExpansionDef
+from smersh_dsl.model.world import ExpansionDef, GameDef
 from smersh_dsl.parse.buffer import parse_buffer
 from smersh_dsl.parse.parallel import parse_many
 from smersh_dsl.parse.parser import parse_file
-from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, ordered,
-                                        project_of, real)
+from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, manifest_of,
+                                        ordered, project_of, real)
 from smersh_dsl.resources import bundled_books
 
 DEFAULT_GAME = "smersh"
@@ -73,12 +73,56 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
     return project, diagnostics
 
 
-class Library:
-    """Projects available as bases: the ones being checked first, then the bundled books."""
+def neighbourhood(project: Project) -> Path:
+    """The folder whose projects stand beside ``project``: the one holding its project
+    folder (as books/ holds books/epic and books/swagmans-hope), or a lone file's own."""
+    return project.root.parent if manifest_of(project.root) else project.root
 
-    def __init__(self, checked: list[Project]) -> None:
+
+class Library:
+    """Projects available as bases: the ones being checked first, then the projects
+    beside the one that needs a base, then the bundled books (docs/language.md,
+    "Expansions")."""
+
+    def __init__(self, checked: list[Project], shown: Callable[[Path], str] = shown_path) -> None:
         self._checked = {p.name: p for p in checked if p.kind is not ProjectKind.FRAGMENT}
+        self._shown = shown
         self._bundled: dict[str, Project] | None = None
+        self._beside: dict[Path, dict[str, Path]] = {}     # games by id, by folder searched
+        self._loaded: dict[Path, Project] = {}
+
+    def _games_in(self, folder: Path) -> dict[str, Path]:
+        """The project folders among the subfolders of ``folder`` whose manifest declares
+        a game, by the game's id: only manifests are read. A folder that cannot be listed
+        holds none; the bundled books' folder is left to the bundled lookup."""
+        folder = real(folder)
+        if folder not in self._beside:
+            games: dict[str, Path] = {}
+            try:
+                subfolders = [] if folder == real(bundled_books()) else sorted(
+                    p for p in folder.iterdir() if p.is_dir())
+            except OSError:
+                subfolders = []
+            for sub in subfolders:
+                manifest = manifest_of(sub)
+                source = parse_file(manifest, self._shown(manifest), sub)[0] if manifest else None
+                headers = [d for d in source.definitions if isinstance(d, HEADER_TYPES)] if source else []
+                if headers and isinstance(headers[0], GameDef):
+                    games.setdefault(headers[0].key.text, sub)
+            self._beside[folder] = games
+        return self._beside[folder]
+
+    def base_of(self, expansion: Project, key: str) -> Project | None:
+        """The game ``expansion`` extends: checked, else beside it, else bundled."""
+        checked = self._checked.get(key)
+        if checked is not None and checked.kind is ProjectKind.GAME:
+            return checked
+        folder = self._games_in(neighbourhood(expansion)).get(key)
+        if folder is not None:
+            if folder not in self._loaded:
+                self._loaded[folder] = load_found(project_of(folder), self._shown)[0]
+            return self._loaded[folder]
+        return self.get(key, ProjectKind.GAME)
 
     def _load_bundled(self) -> dict[str, Project]:
         if self._bundled is None:
@@ -103,8 +147,10 @@ class Library:
         return None
 
     def names(self, kind: ProjectKind = ProjectKind.GAME) -> list[str]:
-        every = list(self._checked.values()) + list(self._load_bundled().values())
-        return sorted({p.name for p in every if p.kind is kind})
+        every = [*self._checked.values(), *self._load_bundled().values()]
+        beside = ({name for games in self._beside.values() for name in games}
+                  if kind is ProjectKind.GAME else set())
+        return sorted({p.name for p in every if p.kind is kind} | beside)
 
     def default_for(self, fragment: Project) -> Project | None:
         """The base a file without a header is checked against, chosen by what it holds."""
@@ -126,12 +172,12 @@ def fragment_kind(project: Project) -> ProjectKind:
     return ProjectKind.GAME
 
 
-def link_bases(projects: list[Project]) -> Library:
-    library = Library(projects)
+def link_bases(projects: list[Project], shown: Callable[[Path], str] = shown_path) -> Library:
+    library = Library(projects, shown)
     for project in projects:
         base = None
         if isinstance(project.header, ExpansionDef):
-            base = library.get(project.header.extends.name, ProjectKind.GAME)
+            base = library.base_of(project, project.header.extends.name)
         elif project.kind is ProjectKind.FRAGMENT:
             base = library.default_for(project)
         project.base = base if base is not project else None
@@ -162,7 +208,7 @@ def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
         project, problems = load_found(item, shown, overlay)
         projects.append(project)
         diagnostics.extend(problems)
-    return projects, diagnostics, link_bases(projects)
+    return projects, diagnostics, link_bases(projects, shown)
 
 
 def _with_unsaved(found: list[Found], unsaved: list[Path], alone: list[Path]) -> list[Found]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from smersh_dsl.analysis.grid import all_cards, fate_values, region_values, regions
 from smersh_dsl.checks.henchmen import lineage_of_type, players
 from smersh_dsl.model.campaign import Scenario
+from smersh_dsl.model.cards import StatusCard
 from smersh_dsl.model.document import Project, ProjectKind
 from smersh_dsl.model.showdowns import Henchman, SectionKind, Showdown
 from smersh_dsl.project.load import load_paths
@@ -40,7 +41,7 @@ def skeleton(kind: str, path: Path | None, *, name: str | None, region: str | No
         return skeletons.game(key if key[:1].isalpha() else f"game_{key}", title)
     project = _project(path, ProjectKind.GAME)
     if kind == "status":
-        return skeletons.status(name or "New Status")
+        return _status(project, name or "New Status")
     if kind in ("encounter-card", "encounter"):
         return _encounter(project, region, number, responses)
     if kind == "region":
@@ -77,6 +78,13 @@ def _region(project: Project, name: str) -> str:
     if name in regions(project):
         raise ValueError(f"a region {name!r} exists already; choose another --name")
     return skeletons.region(name, fate_values(project))
+
+
+def _status(project: Project, name: str) -> str:
+    """A status card whose name neither the project nor its base game has (D004, D006)."""
+    if name in {s.name.text for s in lineage_of_type(project, StatusCard)}:
+        raise ValueError(f"a status {name!r} exists already; choose another --name")
+    return skeletons.status(name)
 
 
 def _lobo_sections(project: Project) -> list[str]:

@@ -64,7 +64,9 @@ RULES = [
     _unknown("N016", RefKind.CARD_OR_TYPE, "card-or-type", "a card face or a card type of the card game",
              'cardgame g "G" { types { Tech } }\ndefence_card 1 { face "Wall" { type Tech bonus +1 inward if "Gaurd" } }',
              'cardgame g "G" { types { Tech } }\ndefence_card 1 { face "Wall" { type Tech bonus +1 inward if "Wall" } }'),
-    _unknown("N017", RefKind.GAME, "game", "a game among the paths checked or the bundled books",
+    _unknown("N017", RefKind.GAME, "game",
+             "a game among the paths checked, the project folders beside the expansion's, "
+             "or the bundled books",
              'expansion extra "Extra" extends smrsh { }', 'expansion extra "Extra" extends smersh { }'),
 ]
 
