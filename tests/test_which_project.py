@@ -134,6 +134,17 @@ def test_fmt_without_a_path_formats_the_project_around(broken: Path):
     assert result.returncode in (0, 1)
 
 
+def test_fmt_never_names_or_rewrites_the_installed_bundled_books(tmp_path: Path):
+    """fmt writes sources: outside a project it does not suggest `smersh fmt epic` (which
+    would rewrite the installed package's books), and a bare `epic` is only a path."""
+    outside = smersh("fmt", cwd=tmp_path)
+    assert outside.returncode == 2 and "`smersh fmt PATH`" in outside.stderr
+    assert "epic" not in outside.stderr, outside.stderr
+    named = smersh("fmt", "epic", cwd=tmp_path)
+    assert named.returncode == 2 and "no such file or folder: epic" in named.stderr
+    assert smersh("fmt", "--check", str(REPO / "books" / "epic"), cwd=tmp_path).returncode == 0
+
+
 def test_new_expansion_extends_the_project_around(tmp_path: Path):
     result = smersh("new", "expansion", "--name", "Far East", cwd=new_game(tmp_path))
     assert result.returncode == 0, result.stderr

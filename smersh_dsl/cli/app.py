@@ -20,20 +20,23 @@ from smersh_dsl.parse import collector
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
-def project_paths(paths: tuple[Path, ...] | list[Path], own_book: str | None = None) -> list[Path]:
+def project_paths(paths: tuple[Path, ...] | list[Path], own_book: str | None = None,
+                  bundled: bool = True) -> list[Path]:
     """What the running command works on (smersh_dsl/project/locate.py): the paths given,
     the bundled books they name, or the project around the working folder. Outside any
     project a usage error says how to name one; ``own_book`` is the bundled book a
-    command names itself (`smersh simulate smush`), used there instead."""
+    command names itself (`smersh simulate smush`), used there instead. A command that
+    writes sources (`smersh fmt`) passes ``bundled=False``: a bare name is then only a
+    path, so it never rewrites the installed package's books."""
     from smersh_dsl.project.discover import UsageError
     from smersh_dsl.project.locate import NoProject, locate
 
     try:
-        return locate(list(paths), own_book=own_book)
+        return locate(list(paths), own_book=own_book, bundled_names=bundled)
     except NoProject as error:
         command = click.get_current_context().command_path
-        raise click.ClickException(f"{error}; name one: `{command} PATH`, or a bundled book: "
-                                   f"`{command} epic`") from None
+        also = f", or a bundled book: `{command} epic`" if bundled else ""
+        raise click.ClickException(f"{error}; name one: `{command} PATH`{also}") from None
     except UsageError as error:
         raise click.UsageError(str(error)) from None
 

@@ -111,7 +111,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     from smersh_dsl.project.discover import discover
 
     try:
-        found, _ = discover(project_paths(paths))
+        found, _ = discover(project_paths(paths, bundled=False))
     except UsageError as error:
         raise click.UsageError(printable(str(error))) from None
     # The files `smersh check` would read, each with its project's folder: a file the

@@ -39,11 +39,12 @@ def bundled() -> dict[str, Path]:
     return {p.name: p for p in sorted(root.iterdir()) if p.is_dir() and manifest_of(p)}
 
 
-def named(path: Path) -> Path:
-    """``path`` as given if it is there, else the bundled book it names."""
+def named(path: Path, bundled_names: bool = True) -> Path:
+    """``path`` as given if it is there, else the bundled book it names (with
+    ``bundled_names``)."""
     if path.exists() or path.is_symlink():
         return path
-    books = bundled()
+    books = bundled() if bundled_names else {}
     if len(path.parts) == 1 and path.name in books:
         return books[path.name]
     if len(path.parts) == 1 and books:
@@ -73,12 +74,13 @@ def around(folder: Path) -> list[Path]:
 
 
 def locate(paths: Sequence[Path], folder: Path | None = None,
-           own_book: str | None = None) -> list[Path]:
+           own_book: str | None = None, bundled_names: bool = True) -> list[Path]:
     """What a command given ``paths`` in ``folder`` (default: the working folder) works
     on. ``own_book`` is the bundled book the command itself names: with it, no path
-    means the enclosing project, else that book."""
+    means the enclosing project, else that book. Without ``bundled_names`` a bare name
+    is a path only (a command that writes sources never reaches the installed books)."""
     if paths:
-        return [named(p) for p in paths]
+        return [named(p, bundled_names) for p in paths]
     folder = folder if folder is not None else Path.cwd()
     if own_book is None:
         return around(folder)
