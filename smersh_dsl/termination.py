@@ -44,13 +44,25 @@ class Terminated(KeyboardInterrupt):
 _received = threading.Event()
 _children: set[subprocess.Popen] = set()
 _children_lock = threading.Lock()
+_forks_reset = False
 
 
 def install() -> None:
     """Turn SIGTERM into `Terminated` (only the main thread can set a signal handler:
-    elsewhere, SIGTERM is left as it is)."""
+    elsewhere, SIGTERM is left as it is). A process forked from this one (a pool's worker)
+    gets SIGTERM's default back: a pool ends its workers with SIGTERM, and a worker that
+    raised `Terminated` in its idle loop printed a traceback after a finished report."""
+    global _forks_reset
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)
+        if not _forks_reset:
+            os.register_at_fork(after_in_child=_default_in_child)
+            _forks_reset = True
+
+
+def _default_in_child() -> None:
+    if signal.getsignal(signal.SIGTERM) is _on_sigterm:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def received() -> bool:

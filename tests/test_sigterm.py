@@ -163,3 +163,25 @@ def test_sigterm_ends_graphviz_with_smersh(tmp_path):
     assert not left, f"still running {WITHIN_S} s after SIGTERM: {left}"
     assert code == 128 + signal.SIGTERM, stderr
     assert "Traceback" not in stderr, stderr
+
+
+def test_a_forked_worker_is_ended_by_sigterm_as_a_process_is_without_smersh(monkeypatch):
+    """A pool ends its workers with SIGTERM (`multiprocessing.Pool.terminate`, which
+    `with Pool(...)` calls): a worker forked from smersh must die of it quietly, not raise
+    `Terminated` in its idle loop and print a traceback after the report (`simulate epic`)."""
+    import multiprocessing
+
+    from smersh_dsl import termination
+
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        termination.install()
+        assert signal.getsignal(signal.SIGTERM) is termination._on_sigterm
+        reader, writer = multiprocessing.get_context("fork").Pipe(duplex=False)
+        child = multiprocessing.get_context("fork").Process(
+            target=lambda: writer.send(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL))
+        child.start()
+        assert reader.recv() is True
+        child.join()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
