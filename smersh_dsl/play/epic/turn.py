@@ -60,10 +60,11 @@ def rest(game: Game, spy: Spy, at_hq: bool) -> None:
 
 
 def region_bonus(game: Game, index: int) -> None:
-    """The Region Bonus, "Before and after moving, you may spend Intel" (the Ocean has
-    none). It is offered before moving and again after moving (before the encounter, in
-    the region the spy ended in), each time only when the pool pays for it; the sensible bot takes it when its worth beats the intel it costs and the pool keeps
-    enough for the next henchman."""
+    """EP-BONUS-1: the Region Bonus, "Before and after moving, you may spend Intel" (the
+    Ocean has none). It is offered before moving and again after moving (before the
+    encounter, in the region the spy ended in), each time only when the pool pays for it;
+    the sensible bot takes it when its worth beats the intel it costs and the pool keeps
+    enough for the next henchman (what a player sees: the bonus's text and the pool)."""
     spy, seat = game.party.spies[index], game.state.seats[index]
     region = game.board.where(seat.location).region
     bonus = game.board.bonuses.get(region)
