@@ -101,14 +101,15 @@ def board_intel(game: Game) -> int:
 
 
 def overflow(game: Game) -> None:
-    """Intel overflow, at the game's `intel_overflow` (8 in the base rules we assume, 6 with
-    Swagman's Hope "whatever the number of players": SH-INTEL-2). Base: remove all yellow
-    intel from the board (the Epic Edition has no location tokens to keep one of).
+    """Intel overflow, at the game's `intel_overflow`: none in the Epic Edition (EP-INTEL-1:
+    its book sets 0, so intel placed on the lairs stays until collected), 6 with Swagman's
+    Hope "whatever the number of players" (SH-INTEL-2). Remove all yellow intel from the
+    board (the Epic Edition has no location tokens to keep one of).
     Swagman's Hope: red intel stays; one red intel of a coastal city is flipped and moved
     into the hub, advancing Dr. Lobo by its number, or with none in the coastal cities one
     from the supply goes face down on a random coastal city."""
     limit = rule(game.doc, "intel_overflow", default=0)
-    if not limit or board_intel(game) < limit:
+    if not limit or board_intel(game) < limit:                          # rule: EP-INTEL-1
         return
     game.say(f"Intel overflow: {board_intel(game)} intel on the board; the yellow intel "
              "is removed.")
@@ -182,15 +183,38 @@ def rescue(game: Game, spy: Spy) -> None:
              f"Dr. Lobo moves back {token['value']}.")
 
 
+TRANSPORTS = ("un_transport", "blue_un_transport", "red_un_transport")
+
+
 def end_of_turn(game: Game, spy: Spy) -> None:
     """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
-    Transports or Top Secret cards ... They must discard down to 3"."""
-    for kind, name in (("un_transport", "UN Transport"), ("top_secret", "Top Secret")):
+    Transports or Top Secret cards ... They must discard down to 3". The blue and red UN
+    Transport tokens are UN Transports too, so they count towards the limit."""
+    for kinds, name in ((TRANSPORTS, "UN Transport"), (("top_secret",), "Top Secret")):
         limit = rule(game.doc, "hand_limit", name, default=0)
-        have = spy.tokens.get(kind, 0)
-        if limit and have > limit:                                      # rule: SH-LIMIT-1
-            spy.tokens[kind] = limit
-            game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
+        if not limit or sum(spy.tokens.get(k, 0) for k in kinds) <= limit:
+            continue
+        while sum(spy.tokens.get(k, 0) for k in kinds) > limit:        # rule: SH-LIMIT-1
+            held = [k for k in kinds if spy.tokens.get(k, 0) > 0]
+            pick = held[0] if len(held) == 1 else held[game.table.decide.choose(
+                f"Discard down to {limit} {name}s: which one?",
+                [k.replace("_", " ") for k in held],
+                [_discard_score(game, spy, k) for k in held],
+                note=None)]
+            spy.tokens[pick] -= 1
+        game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
+
+
+def _discard_score(game: Game, spy: Spy, kind: str) -> float:
+    """The sensible bot discards first the UN transport that cannot take it anywhere from
+    where it stands (a red one inside Australia flies only into it, a blue one outside
+    flies only out of it), then the other coloured one, and keeps the plain ones."""
+    hub = game.board.hub()
+    seat = next(s for s, held in zip(game.state.seats, game.party.spies) if held is spy)
+    inside = hub is not None and \
+        game.board.where(seat.location).region == game.board.where(hub).region
+    useless = "red_un_transport" if inside else "blue_un_transport"
+    return {useless: 2.0, "un_transport": 0.0}.get(kind, 1.0)
 
 
 # -- what entries do ---------------------------------------------------------------------

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
 
 LAIR_VALUE = 5
-MAX_REROLLS = 20        # EP-VAR-2 rerolls that keep finding reroll lines end here
 
 
 def meet(game: Game, index: int) -> None:
@@ -90,8 +89,8 @@ def encounter(game: Game, index: int) -> None:
     game.say(f"> {pick['number']}. {pick['text']}")
     start = seat.location
     game.table.failed = False
-    for _ in range(MAX_REROLLS):
-        die = roll_fate(game.table, lair, values or None)
+    die, rerolled = roll_fate(game.table, lair, values or None), set()
+    while True:
         key = f"{number:02d}.{pick['number']}.{die}"                      # EP-ENC-1
         if key not in entries:
             raise NotPlayable(f"entry {key} is missing from the document")
@@ -100,9 +99,31 @@ def encounter(game: Game, index: int) -> None:
             read_steps(game, index, entries[key]["steps"], key)
             break
         except Reroll as again:                                         # rule: EP-VAR-2
+            rerolled.add(die)
             game.say(f"{again.args[0]}'s sheet is in play and confronted: roll the fate die "
                      "again for a new encounter.")
+            die = new_encounter_die(game, values, rerolled)
+            if die is None:
+                game.say("Every entry of this response sends the spy to a new encounter: "
+                         "there is none to have, neither a pass nor a fail.")
+                return
     after_encounter(game, index, start, hub=hub)
+
+
+def new_encounter_die(game: Game, values: list[int], rerolled: set[int]) -> int | None:
+    """EP-VAR-2: a reroll line says to "reroll the Fate die for a new Encounter", so the
+    die is rolled even at a lair (EP-ENC-4 fixes the result of the encounter's own roll;
+    the line orders a roll), with its Resolve+Reroll face (EP-ENC-3); a number whose entry
+    already sent the spy on is the same encounter, not a new one, and is rolled again.
+    None when every number's entry has: no new encounter is left to have."""
+    faces = values or sorted(int(f) for f in game.table.faces("fate") if f.isdigit())
+    if set(faces) <= rerolled:
+        return None
+    while True:
+        die = roll_fate(game.table, False, values or None)
+        if die not in rerolled:
+            return die
+        game.say("The same encounter again: roll once more.")
 
 
 def stranded_encounter(game: Game, index: int) -> None:

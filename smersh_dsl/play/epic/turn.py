@@ -36,8 +36,10 @@ def take_turn(game: Game, index: int) -> None:
         if pick == 1:
             rest(game, spy, here.has("hq"))
         else:
-            region_bonus(game, index)
+            region_bonus(game, index)                                   # rule: EP-BONUS-1
             move(game, index)
+            if game.state.outcome is None:
+                region_bonus(game, index)        # after moving, in the region it ended in
             if game.state.outcome is None:
                 meet(game, index)
     australia.end_of_turn(game, spy)
@@ -58,10 +60,11 @@ def rest(game: Game, spy: Spy, at_hq: bool) -> None:
 
 
 def region_bonus(game: Game, index: int) -> None:
-    """The Region Bonus, "Before and after moving, you may spend Intel" (the Ocean has
-    none). It is offered once a turn, before moving, and only when the pool pays for it;
+    """EP-BONUS-1: the Region Bonus, "Before and after moving, you may spend Intel" (the
+    Ocean has none). It is offered before moving and again after moving (before the
+    encounter, in the region the spy ended in), each time only when the pool pays for it;
     the sensible bot takes it when its worth beats the intel it costs and the pool keeps
-    enough for the next henchman."""
+    enough for the next henchman (what a player sees: the bonus's text and the pool)."""
     spy, seat = game.party.spies[index], game.state.seats[index]
     region = game.board.where(seat.location).region
     bonus = game.board.bonuses.get(region)
