@@ -40,7 +40,7 @@ def test_a_flight_into_swagmans_hope_is_the_whole_movement():
 def test_a_flight_out_of_swagmans_hope_is_the_whole_movement():
     """SH-BOARD-3: "Players may not make any other move before or after moving into or out
     of Swagman's Hope", and "Blue UN Transport tokens may be used to travel OUT OF
-    Australia".\""""
+    Australia"."""
     answers = Answers({"Fly with": "Fly to London"})
     game, _ = new_game(swagmans_doc(), players=2, answers=answers)
     place(game, 0, HUB)
@@ -67,7 +67,7 @@ def test_a_spy_that_has_flown_does_not_walk_into_swagmans_hope():
 def test_a_blue_transport_inside_australia_flies_only_out_of_it():
     """"Blue UN Transport tokens may be used to travel OUT OF Australia, but may NOT be used
     to fly INTO Australia" (SH-BOARD-3): from a coastal city no blue transport reaches
-    Swagman's Hope or another Australian place.\""""
+    Swagman's Hope or another Australian place."""
     answers = Answers({"Fly with": 0})
     game, _ = new_game(swagmans_doc(), players=2, answers=answers)
     place(game, 0, "Perth")
