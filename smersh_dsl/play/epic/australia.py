@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from smersh_dsl.play.epic.party import Spy
 
 BUTCHER = "Aussie Butcher"
+PARIS = "Paris"             # SH-DROP-2: where the Bomb sends a spy at maximum injuries
 
 
 def active(game: Game) -> bool:
@@ -150,18 +151,50 @@ def arrive(game: Game, spy: Spy, place: str) -> None:
     """SH-DROP-1: a dead drop "claimed by the first player to land on a city that
     contains one. The bonus should be applied immediately, before any encounter. Tokens
     are not replaced." The Red UN Transport at the hub "is immediately claimed by the
-    first player to travel to Swagman's Hope"; the bot keeps it."""
+    first player to travel to Swagman's Hope"; the bot keeps it. A dead drop's injury is
+    the Bomb's, which falls on every spy in Australia (SH-DROP-2, `bomb`)."""
     state = game.state
     drop = state.dead_drops.pop(place, None)
     if drop is not None:                                                # rule: SH-DROP-1
         card = next(d for d in game.doc.get("dead_drops") or [] if d["name"] == drop)
         game.say(f"{spy.name} claims the dead drop in {place}: {drop}.")
         game.table.actor = spy
-        game.table.run(card["steps"])
+        for step in card["steps"]:
+            if step["kind"] == "take_injury":
+                bomb(game, spy, step.get("amount", 1))                  # rule: SH-DROP-2
+            else:
+                game.table.run([step])
     if place == game.board.hub() and state.red_un_at_hub:
         state.red_un_at_hub = False
         spy.tokens["red_un_transport"] = spy.tokens.get("red_un_transport", 0) + 1
         game.say(f"{spy.name} claims the Red UN Transport.")
+
+
+def bomb(game: Game, claimer: Spy, amount: int) -> None:
+    """SH-DROP-2, The Bomb: "All players in Australia take 1 Injury. If any player meets or
+    exceeds their maximum injuries, move their player token to Paris, and advance Dr. Lobo
+    by drawing a Villain Advancement card." Every living spy on a place of the hub's region
+    is injured. Assumptions (docs/books.md): meeting the maximum is the Epic health track's
+    zero, and the Bomb moves such a spy instead of killing it, on its last space (health 1);
+    one villain card is drawn however many spies it moves, as `draw villain_card` does."""
+    hub = game.board.hub()
+    region = game.board.where(hub).region if hub else None
+    moved = []
+    for seat, spy in zip(game.state.seats, game.party.spies):
+        if not spy.alive or game.board.where(seat.location).region != region:
+            continue
+        game.say(f"  [{spy.name} takes {amount} injury from the Bomb]")
+        if spy.health - amount > 0 or PARIS not in game.board.places:
+            game.table.injure(spy, amount)
+            continue
+        spy.health = 1
+        seat.location = PARIS
+        moved.append(spy.name)
+        if spy is claimer:
+            game.party.location = PARIS
+    if moved:
+        game.say(f"  [{', '.join(moved)} at maximum injuries: moved to {PARIS}]")
+        effect(game, claimer, {"kind": "draw_villain_card", "amount": 1})
 
 
 def rescue(game: Game, spy: Spy) -> None:
@@ -288,19 +321,13 @@ def epic_setup(game: Game, variant: dict) -> None:
     Also, a 2nd Red UN Transport Token is provided". A bot raises its best skill below 5
     (assumption); a person chooses."""
     setup = variant.get("setup") or {}
-    names = game.doc["vocabulary"]["skills"]
-    top = game.doc["vocabulary"].get("skill_max") or 5
     for index, spy in enumerate(game.party.spies):
+        game.table.decide = game.decider_of(index)
         for _ in range(setup.get("raise_any_skill") or 0):
-            options = [n for n in names if spy.skills.get(n, 0) < top]
-            if not options:
-                break
-            scores = [float(spy.skills.get(n, 0)) for n in options]
-            pick = options[game.decider_of(index).choose(
-                f"{spy.name}: raise which basic skill by 1?", options, scores, note=None)]
-            spy.skills[pick] = spy.skills.get(pick, 0) + 1              # rule: SH-EPIC-1
+            game.table.raise_any_skill(spy)                             # rule: SH-EPIC-1
         if setup.get("top_secret"):
             spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + setup["top_secret"]
+    game.table.decide = game.decider_of(0)
     game.state.red_un_spare += variant.get("red_un_transports") or 0
 
 

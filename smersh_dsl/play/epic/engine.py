@@ -278,6 +278,9 @@ class Table:
             spy.gadgets = max(0, spy.gadgets - amount)
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
+        elif kind == "raise_skill":
+            self.raise_any_skill(spy)
+            return
         elif kind == "lower_skill" and target:
             spy.skills[target] = max(0, spy.skills.get(target, 0) - 1)
         elif kind == "move":
@@ -321,6 +324,22 @@ class Table:
             self.say(f"{spy.name} is dead.")
             if self.in_showdown and not self.party.living():            # rule: EP-SHOW-2
                 raise EverySpyDead
+
+    def raise_any_skill(self, spy: Spy) -> None:
+        """`raise any`: "Raise any Basic Skill by 1" (SH-DROP-2), the spy's choice among
+        its basic skills below the top (`skill_max`, 5). A person chooses; the sensible
+        bot raises its best one (assumption: its sheet's strength is what it leans on)."""
+        names = self.doc["vocabulary"]["skills"]
+        top = self.doc["vocabulary"].get("skill_max") or 5
+        options = [n for n in names if spy.skills.get(n, 0) < top]
+        if not options:
+            self.say(f"  [{spy.name}'s basic skills are all at {top}: none raised]")
+            return
+        scores = [float(spy.skills.get(n, 0)) for n in options]
+        pick = options[self.decide.choose(f"{spy.name}: raise which basic skill by 1?",
+                                          options, scores, note=None)]
+        spy.skills[pick] = spy.skills.get(pick, 0) + 1                  # rule: SH-DROP-2
+        self.say(f"  [raise {pick} to {spy.skills[pick]}]")
 
     def gain_status(self, spy: Spy, name: str) -> None:
         """EP-STATUS-1: a status already held, or whose copies (the card's `copies` in

@@ -14,9 +14,12 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
     """EP-MISSION-1: "At the end of an Encounter in the Mission City listed on one of your
     Secret Missions, you either pass or fail your Secret Mission": a pass chooses one of
     its two rewards; either way the card is discarded and a new one drawn. "You may only
-    pass or fail one Secret Mission per Encounter". SH-MISSION-1: with Swagman's Hope the
-    city is where the encounter started and the card "is not replaced", so a spy completes
-    at most two."""
+    pass or fail one Secret Mission per Encounter". SH-MISSION-1: with Swagman's Hope
+    "Characters now receive a reward for EACH of the two Secret Mission city locations they
+    visit. The reward is selected at the end of the turn in which the character started an
+    encounter at that location": having the encounter there completes the mission, passed
+    or failed; the city is where the encounter started and the card "is not replaced", so
+    a spy completes at most two."""
     state, seat, spy = game.state, game.state.seats[index], game.party.spies[index]
     missions = game.missions
     held = [m for m in seat.missions if missions.get(m, {}).get("city") == city]
@@ -30,14 +33,15 @@ def secret_mission(game: Game, index: int, city: str, passed: bool) -> None:
         seat.late_mission = None
         late(game, index, name)
         return
-    if passed:
+    if passed or state.expansion:                                       # rule: SH-MISSION-1
         rewards = mission["rewards"]
         labels = [", ".join(s["kind"].replace("_", " ") + (f" {s['target']}" if s.get("target") else "")
                             + (f" {s['amount']}" if s.get("amount", 1) != 1 else "") for s in r)
                   for r in rewards]
-        pick = game.table.decide.choose(f"Secret mission {name} passed: choose a reward",
+        done = ("passed", "passes") if passed else ("completed", "completes")
+        pick = game.table.decide.choose(f"Secret mission {name} {done[0]}: choose a reward",
                                         labels, [bots.worth(r) for r in rewards], note=None)
-        game.say(f"{spy.name} passes the secret mission {name}: {labels[pick]}.")
+        game.say(f"{spy.name} {done[1]} the secret mission {name}: {labels[pick]}.")
         game.table.actor = spy
         game.table.run(rewards[pick])
         seat.missions_done += 1

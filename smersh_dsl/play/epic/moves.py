@@ -13,12 +13,19 @@ if TYPE_CHECKING:
 
 def move(game: Game, index: int) -> None:
     """EP-MOVE-1. A UN Transport may be flown first ("This does not count against your
-    movement for the turn"), then the spy walks; intel where the spy ends is collected."""
+    movement for the turn"), then the spy walks; intel where the spy ends is collected.
+    SH-BOARD-3: "Players may not make any other move before or after moving into or out
+    of Swagman's Hope": a flight into or out of the hub ends the movement, and a spy that
+    has flown does not walk into the hub."""
     state, spy, seat = game.state, game.party.spies[index], game.state.seats[index]
     closed = set(state.closed)
-    fly(game, index)
+    hub, start = game.board.hub(), seat.location
+    flown = fly(game, index)
+    if flown and hub in (start, seat.location):                         # rule: SH-BOARD-3
+        return
     distance = game.board.distances(seat.location, closed)
-    reach = game.board.destinations(seat.location, spy.resolve, australia.hub_open(game), closed)
+    reach = game.board.destinations(seat.location, spy.resolve,
+                                    australia.hub_open(game) and not flown, closed)
     names = sorted(reach, key=lambda n: (n != seat.location, n))
     scores = [bots.place_score(game, spy, seat.missions, n, reach[n], distance) for n in names]
     labels = [("Stay in " if n == seat.location else "Move to ") + n
@@ -39,11 +46,13 @@ def land(game: Game, index: int, place: str) -> None:
     australia.arrive(game, spy, place)
 
 
-def fly(game: Game, index: int) -> None:
+def fly(game: Game, index: int) -> bool:
     """EP-MOVE-1: "discard a UN Transport token to move anywhere on the board. You collect
     any Intel on the space you move to". With Swagman's Hope, "Blue UN Transport tokens may
     be used to travel OUT OF Australia, but may NOT be used to fly INTO Australia", and the
-    Red one "may only be used once to fly INTO Australia"."""
+    Red one "may only be used once to fly INTO Australia". A blue one (any but the red)
+    flown from inside Australia goes only out of it, never to another Australian place nor
+    to the hub (assumption, docs/books.md). True when the spy flew."""
     state, spy, seat = game.state, game.party.spies[index], game.state.seats[index]
     hub = game.board.hub()
     australia_region = game.board.where(hub).region if hub else None
@@ -51,7 +60,7 @@ def fly(game: Game, index: int) -> None:
     kinds = [k for k in ("red_un_transport", "un_transport", "blue_un_transport")
              if spy.tokens.get(k, 0) > 0]
     if not kinds:
-        return
+        return False
     options: list[tuple[str, str]] = []
     for kind in kinds:
         for place in sorted(game.board.places.values(), key=lambda p: p.name):
@@ -59,14 +68,15 @@ def fly(game: Game, index: int) -> None:
                 continue
             if place.name == seat.location:
                 continue
-            into = australia_region is not None and place.region == australia_region != here
+            inside = australia_region is not None and place.region == australia_region
+            into = inside and here != australia_region
             if kind == "red_un_transport" and not into:                 # rule: SH-BOARD-3
                 continue
-            if kind != "red_un_transport" and into:
+            if kind != "red_un_transport" and inside:                   # rule: SH-BOARD-3
                 continue
             options.append((kind, place.name))
     if not options:
-        return
+        return False
     distance = game.board.distances(seat.location, set(state.closed))
     stay = bots.place_score(game, spy, seat.missions, seat.location, 0, distance)
     scores = [stay + 2.0] + [bots.place_score(game, spy, seat.missions, p, 0, distance)
@@ -74,8 +84,9 @@ def fly(game: Game, index: int) -> None:
     labels = ["Do not fly"] + [f"Fly to {p} ({k.replace('_', ' ')})" for k, p in options]
     pick = game.table.decide.choose("Fly with a UN Transport?", labels, scores, note=None)
     if pick == 0:
-        return
+        return False
     kind, place = options[pick - 1]
     spy.tokens[kind] -= 1
     game.say(f"{spy.name} flies to {place} with a {kind.replace('_', ' ')}.")
     land(game, index, place)
+    return True
