@@ -76,8 +76,11 @@ def test_the_command_shows_each_run_its_own_names(project):
 
 
 def test_an_entry_read_under_another_name_is_the_parse_under_that_name():
-    """Every span, the file's own name and its findings' spans carry the name asked for."""
-    for source in sorted(REPO.glob("books/*/**/*.smersh"))[:40]:
+    """Every span, the file's own name and its findings' spans carry the name asked for:
+    on books, and on the syntax error cases (findings, recovery, comments)."""
+    cases = sorted((REPO / "tests" / "cases").glob("S*/**/*.smersh"))
+    assert len(cases) > 10
+    for source in sorted(REPO.glob("books/*/**/*.smersh"))[:40] + cases:
         text = source.read_text(encoding="utf-8")
         under_a = parser._parse_guarded(text, "a/one.smersh")
         blob = disk_cache.encode(text, "a/one.smersh", under_a)
