@@ -63,7 +63,9 @@ def main() -> None:
     """Entry point: never a traceback for the user (set SMERSH_DEBUG=1 to see one)."""
     collector.one_shot()          # `smersh lsp` says otherwise: it runs for hours
     termination.install()         # SIGTERM unwinds as Ctrl-C does, and ends it within seconds
-    leave(run())
+    from smersh_dsl.cli.profiling import run_profiled
+
+    leave(run_profiled(run, EXIT_USAGE))
 
 
 def leave(code: int) -> None:

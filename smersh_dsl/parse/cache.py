@@ -1,11 +1,15 @@
-"""A disk cache of parsed files, keyed by the file's text, its shown name and the tool.
+"""A disk cache of parsed files, keyed by the file's text and the tool.
 
 A cold `smersh check` spends most of its time in the parser; a file whose text has not
 changed since the last run is read back from the cache instead (about seven times
-faster than parsing it). The key covers the text, the name shown in diagnostics (spans
-hold it), the tool's version, and the grammar and code that build the model, so an edit
-to any of them misses the cache. The folder (``smersh_dsl.cachedir``) is safe to delete;
-an entry that cannot be read, for whatever reason, is ignored and written again.
+faster than parsing it). The key covers the text, the tool's version, and the grammar and
+code that build the model, so an edit to any of them misses the cache. It does not cover
+the name the file is shown by (relative to the working folder, so it changes with the
+folder `smersh check` runs from): an entry holds a mark where the parse held that name
+(every span's file, the file's own path), and the name of the run reading it back takes
+its place, so a project checked from another folder is not parsed again. The folder
+(``smersh_dsl.cachedir``) is safe to delete; an entry that cannot be read, for whatever
+reason, is ignored and written again.
 
 An entry is a pickle, sealed (``cachedir.seal``): an HMAC under this user's key, over the
 entry's name and every byte of the pickle, is checked before anything is unpickled, so a
@@ -15,7 +19,9 @@ Entries are written 0600 in folders of 0700, and never through a link.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
+import io
 import pickle
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +30,8 @@ from typing import Any
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, source_stamp, unseal
 from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.model.document import SourceFile
+from smersh_dsl.model.span import Span
 from smersh_dsl.parse.collector import paused
 from smersh_dsl.resources import grammar_path
 
@@ -40,21 +48,66 @@ def _tool_digest() -> str:
     return digest.hexdigest()
 
 
-def _entry(text: str, shown: str) -> tuple[Path, str] | None:
-    """Where the parse of this text under this name is kept, and its key."""
+def _entry(text: str) -> tuple[Path, str] | None:
+    """Where the parse of this text is kept, and its key."""
     folder = cache_dir("parse")
     if folder is None:
         return None
     digest = hashlib.sha256(_tool_digest().encode())
-    digest.update(shown.encode("utf-8", "surrogatepass") + b"\0")
     digest.update(text.encode("utf-8", "surrogatepass"))
     key = digest.hexdigest()
     return folder / key[:2] / f"{key[2:]}.pickle", key
 
 
+def _shown_name() -> str:
+    """The mark an entry holds for the shown name: unpickled only by ``_Reader``, which
+    puts the reading run's name in its place."""
+    raise pickle.UnpicklingError("a parse cache entry read without a file name")
+
+
+class _Shown:
+    """Stands for the shown name while a parse is pickled; one object, so the pickle
+    holds one call to ``_shown_name`` and refers back to its result everywhere else."""
+
+    def __reduce__(self) -> tuple:
+        return _shown_name, ()
+
+
+class _Writer(pickle.Pickler):
+    """Pickles a parse with the mark in place of ``shown`` wherever a span or the file
+    names it (a span naming another file, which a parse never makes, is kept as it is)."""
+
+    def __init__(self, file: io.BytesIO, shown: str) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        mark = _Shown()
+
+        def named(node: Span | SourceFile, field: str) -> tuple:
+            state = dict(node.__dict__)
+            if state[field] == shown:
+                state[field] = mark
+            return copyreg.__newobj__, (type(node),), state
+
+        self.dispatch_table = {**copyreg.dispatch_table,
+                               Span: lambda span: named(span, "file"),
+                               SourceFile: lambda source: named(source, "path")}
+
+
+class _Reader(pickle.Unpickler):
+    """Unpickles a parse with ``shown`` where the writer left the mark."""
+
+    def __init__(self, blob: bytes, shown: str) -> None:
+        super().__init__(io.BytesIO(blob))
+        self.shown = shown
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (__name__, "_shown_name"):
+            return lambda: self.shown
+        return super().find_class(module, name)
+
+
 def load(text: str, shown: str) -> Any | None:
-    """The cached parse of this text under this name, or None."""
-    found = _entry(text, shown)
+    """The cached parse of this text, naming the file ``shown``, or None."""
+    found = _entry(text)
     if found is None:
         return None
     entry, key = found
@@ -62,35 +115,38 @@ def load(text: str, shown: str) -> Any | None:
         data = unseal(entry.read_bytes(), key)
         if data is None:    # planted, damaged, moved, or sealed under another key
             return None
-        with paused():
-            stored_text, result = pickle.loads(data)
+        stored_text, result = decode(data, shown)
     except Exception:       # missing, unreadable, from another Python: parse again
         return None
     return result if stored_text == text else None
 
 
-def encode(text: str, result: Any) -> bytes:
-    """A cache entry's data: the text it was parsed from (checked on reading), the result.
-    Also what a worker process sends back (``parallel``), unsealed: a pipe, not a file."""
-    return pickle.dumps((text, result), protocol=pickle.HIGHEST_PROTOCOL)
+def encode(text: str, shown: str, result: Any) -> bytes:
+    """A cache entry's data: the text it was parsed from (checked on reading), the result
+    without the name ``shown``. Also what a worker process sends back (``parallel``),
+    unsealed: a pipe, not a file."""
+    buffer = io.BytesIO()
+    _Writer(buffer, shown).dump((text, result))
+    return buffer.getvalue()
 
 
-def decode(blob: bytes) -> tuple[str, Any]:
-    """What ``encode`` made, from a worker process of this one (never from a file)."""
+def decode(blob: bytes, shown: str) -> tuple[str, Any]:
+    """What ``encode`` made, naming the file ``shown``: read from a sealed entry, or
+    from a worker process of this one."""
     with paused():
-        return pickle.loads(blob)
+        return _Reader(blob, shown).load()
 
 
 def store(text: str, shown: str, result: Any, blob: bytes | None = None) -> None:
     """Keep a parse for next time (``blob``: already encoded); a cache that cannot be
     written is no error."""
-    found = _entry(text, shown)
+    found = _entry(text)
     root = cache_root()
     if found is None or root is None:
         return
     entry, key = found
     try:
-        sealed = seal(blob if blob is not None else encode(text, result), key)
+        sealed = seal(blob if blob is not None else encode(text, shown, result), key)
         if sealed is not None:
             OutputFolder(root, private=True).write(entry, sealed, durable=False)
     except (OSError, pickle.PicklingError, RecursionError):

@@ -52,7 +52,7 @@ def _parse_in_worker(job: tuple[str, str]) -> bytes | Parsed:
     text, shown = job
     parsed = _parse_cached(text, shown)
     try:
-        blob = disk_cache.encode(text, parsed)
+        blob = disk_cache.encode(text, shown, parsed)
     except (RecursionError, ValueError):     # too deep to pickle: send it the usual way
         return parsed
     disk_cache.store(text, shown, parsed, blob)
@@ -101,4 +101,4 @@ def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
 
 def _receive(job: tuple[str, str], sent: bytes | Parsed) -> None:
     text, shown = job
-    remember(text, shown, disk_cache.decode(sent)[1] if isinstance(sent, bytes) else sent)
+    remember(text, shown, disk_cache.decode(sent, shown)[1] if isinstance(sent, bytes) else sent)
