@@ -126,6 +126,18 @@ def _warm_up_quietly() -> None:
         pass
 
 
+def _exit_code(process: Any) -> int | None:
+    """The exit code of an ended ``process``. The pool's own thread reaps its processes
+    too: whichever of the two threads reaps one sets the code, and the other's
+    ``waitpid`` fails and says None meanwhile, so the code is asked for again until the
+    reaping thread has set it."""
+    process.join(REAP_WAIT_S)
+    deadline = time.monotonic() + REAP_WAIT_S
+    while process.exitcode is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return process.exitcode
+
+
 class Renderers:
     """A pool of ``size`` rendering processes (forked where the platform can), started by
     `start` or on entering a ``with`` block, and shut down on leaving it."""
@@ -210,14 +222,10 @@ class Renderers:
         """The processes that have ended, with their exit codes. A process's end is seen
         (its sentinel) a moment before it can be reaped, and the pool's own thread may
         reap it first: so the ended ones are those whose sentinel is ready, joined for
-        their code, which is None where the pool's thread took it."""
+        their code (None if it cannot be had within REAP_WAIT_S)."""
         ended = set(wait_for_ends([p.sentinel for p in self._processes.values()], timeout=0))
-        dead: dict[int, int | None] = {}
-        for pid, process in self._processes.items():
-            if process.sentinel in ended:
-                process.join(REAP_WAIT_S)
-                dead[pid] = process.exitcode
-        return dead
+        return {pid: _exit_code(process) for pid, process in self._processes.items()
+                if process.sentinel in ended}
 
     def _ended(self, ordered: list[tuple[Any, Any, str]]) -> OverLimit:
         """What ended the pool: the sections its dead processes were rendering, and why.
