@@ -6,7 +6,7 @@ Set ``SMERSH_CACHE_DIR`` to an empty string to turn every cache off.
 The folder is private: what is cached holds whole sources, and what is read back from it
 is unpickled. So the folder and the one of this version are made 0700 (an existing one
 is put right), a folder owned by another user is not used at all (caching is then off),
-files are written 0600 (``smersh_dsl.export.outputs``), and what is unpickled is sealed
+files are written 0600 (``smersh_dsl.files.outputs``), and what is unpickled is sealed
 first (``seal``): an HMAC-SHA256 under a per-user key kept in the folder, 0600, checked
 before a single byte is unpickled. A planted or damaged entry is then one that fails its
 check, and is parsed again.

@@ -4,7 +4,7 @@ half-written.
 SIGTERM is what `kill`, a CI runner cancelling a job (`timeout`, GitHub Actions) or a
 service manager sends. `install` (called by the CLI's entry point) turns it into
 `Terminated`, raised in the main thread, which unwinds the command as Ctrl-C does: each
-writer removes its temporary file (export/atomic.py), each pool of rendering processes
+writer removes its temporary file (files/atomic.py), each pool of rendering processes
 ends them, and the command exits with 143 (128 + SIGTERM).
 
 An exception is not always enough. Third-party code may catch it and go on: WeasyPrint

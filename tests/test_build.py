@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, smersh
-from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.files.atomic import write_atomic
 
 
 def test_build_writes_one_document_per_bundled_project(tmp_path: Path):

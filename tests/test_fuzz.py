@@ -68,7 +68,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.report import REPORTERS
-from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.files.atomic import write_atomic
 from smersh_dsl.fmt.layout import format_text
 from smersh_dsl.fmt.run import comments, format_file, meaning
 from smersh_dsl.parse.parser import parse_text

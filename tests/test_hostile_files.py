@@ -92,7 +92,7 @@ def test_a_growing_file_is_cut_at_the_limit_while_it_is_read(tmp_path: Path, mon
     """The size limit is counted on the bytes read, not taken from the size the file
     reports (a file under /proc, or one that grows, says less than it holds)."""
     from smersh_dsl.parse import source
-    from smersh_dsl.project import reading
+    from smersh_dsl.files import reading
     path = tmp_path / "small.smersh"
     path.write_text('status "A" { effect "x" }\n' * 100)
     monkeypatch.setattr(source, "MAX_BYTES", 1000)
@@ -139,7 +139,7 @@ def test_a_link_inside_the_project_is_read(tmp_path: Path):
 def test_a_link_swapped_after_the_check_is_caught_on_the_open_file(tmp_path: Path, monkeypatch):
     """The place is checked again on the file actually opened (`/proc/self/fd`), so a
     link changed between the check and the open cannot lead outside."""
-    from smersh_dsl.project import reading
+    from smersh_dsl.files import reading
     project = tmp_path / "p"
     project.mkdir()
     inside = project / "a.smersh"

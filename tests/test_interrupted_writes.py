@@ -3,7 +3,7 @@ no temporary file behind (issue #8).
 
 The writers: `smersh build` (the JSON documents), `smersh fmt` (in place), `smersh new -o`,
 the campaign log of `smersh play --log`, and the parse cache. All of them go through
-``smersh_dsl.export.atomic`` (directly, or by an output folder); these tests do not assume it: they interrupt
+``smersh_dsl.files.atomic`` (directly, or by an output folder); these tests do not assume it: they interrupt
 the operating system calls any writer must make (a write that fills the disk half-way,
 a Ctrl-C before the data is on disk, a Ctrl-C at the rename), so a writer that wrote in
 place would be caught changing the file. `smersh graph` writes only to standard output.
@@ -279,7 +279,7 @@ def test_a_killed_build_leaves_the_previous_file_and_the_next_build_succeeds(tmp
 # ---------------------------------------------------------------------------- permissions, links
 
 def test_a_rewritten_file_keeps_its_permissions(tmp_path: Path):
-    from smersh_dsl.export.atomic import write_atomic
+    from smersh_dsl.files.atomic import write_atomic
 
     target = tmp_path / "shared.smersh"
     target.write_text("old")

@@ -82,7 +82,7 @@ def test_a_refused_output_stops_the_build_before_any_file_is_written(tmp_path: P
 
 
 def test_an_output_folder_refuses_a_path_outside_it(tmp_path: Path):
-    from smersh_dsl.export.outputs import OutputError, OutputFolder
+    from smersh_dsl.files.outputs import OutputError, OutputFolder
 
     folder = OutputFolder(tmp_path / "out")
     for outside in (tmp_path / "out" / ".." / "escaped.json", tmp_path / "escaped.json",
@@ -94,7 +94,7 @@ def test_an_output_folder_refuses_a_path_outside_it(tmp_path: Path):
 
 def test_an_output_folder_given_as_a_link_is_used_where_it_points(tmp_path: Path):
     """`--out` itself may be a link (the user's own choice): it is resolved once."""
-    from smersh_dsl.export.outputs import OutputFolder
+    from smersh_dsl.files.outputs import OutputFolder
 
     real = tmp_path / "real-out"
     real.mkdir()
@@ -104,7 +104,7 @@ def test_an_output_folder_given_as_a_link_is_used_where_it_points(tmp_path: Path
 
 
 def test_a_rewritten_output_keeps_its_permissions(tmp_path: Path):
-    from smersh_dsl.export.outputs import OutputFolder
+    from smersh_dsl.files.outputs import OutputFolder
 
     target = tmp_path / "out" / "smush" / "smush.json"
     target.parent.mkdir(parents=True)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from smersh_dsl.checks.run import check_paths
-from smersh_dsl.export import outputs
-from smersh_dsl.export.outputs import OutputError
+from smersh_dsl.files import outputs
+from smersh_dsl.files.outputs import OutputError
 from smersh_dsl.site.write import write_site
 
 REPO = Path(__file__).resolve().parent.parent

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document, dumps
-from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.engine import Game
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules, load_rules
 from smersh_dsl.play.smush.incursion import flip_options, run_incursion
 from smersh_dsl.play.smush.table import Defence, Gadget, prices, strength_at

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import REPO, smersh
 from smersh_dsl.play.core.estimate import Estimate
-from smersh_dsl.play.smush.engine import Choice, Option
+from smersh_dsl.play.smush.choices import Choice, Option
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 from smersh_dsl.play.smush.sim import simulate
 from smersh_dsl.play.smush.strong import StrongBot, determinise

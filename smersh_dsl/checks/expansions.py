@@ -8,14 +8,7 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
-from smersh_dsl.model.world import ExpansionDef, GameDef, RuleSetting
-
-
-def rule_key(setting: RuleSetting) -> str:
-    """`hand_limit "Top Secret" 3` is the rule `hand_limit "Top Secret"`: a quoted first
-    value says which of several limits the setting is."""
-    first = setting.values[0] if setting.values else None
-    return f'{setting.name.text} "{first}"' if isinstance(first, str) else setting.name.text
+from smersh_dsl.model.world import ExpansionDef, GameDef, rule_key
 
 
 def _base_rules(project: Project | None) -> set[str]:

@@ -8,13 +8,8 @@ from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
-from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
-                                    StatusCard, VillainCard)
 from smersh_dsl.model.document import HEADER_TYPES, ProjectKind
-from smersh_dsl.model.entries import EncounterEntry
-from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
-from smersh_dsl.model.showdowns import Henchman, SectionKind
-from smersh_dsl.model.world import Region
+from smersh_dsl.model.keywords import keyword_of
 
 # The blocks that are another kind's own: a campaign holds scenarios, a card game cards.
 _CAMPAIGN = (Scenario,)
@@ -23,18 +18,6 @@ _OWN = {
     ProjectKind.CAMPAIGN: _CAMPAIGN,
     ProjectKind.CARDGAME: _CARDGAME,
 }
-_KEYWORD = {
-    Scenario: "scenario", SmushGadgetCard: "gadget_card", DefenceCard: "defence_card",
-    Region: "region", StatusCard: "status", GadgetCard: "gadget", VillainCard: "villain",
-    MissionCard: "mission", EncounterCard: "card", SpySheet: "spy", EncounterEntry: "entry",
-    Henchman: "henchman", StrandedCard: "stranded", DeadDrop: "dead_drop", RedIntel: "red_intel",
-}
-
-
-def keyword_of(definition) -> str:
-    """The keyword that opens a block of this kind (`status`, `card`, `lobo`, ...)."""
-    return _KEYWORD.get(type(definition)) or (
-        "lobo" if getattr(definition, "kind", None) is SectionKind.LOBO else "showdown")
 
 
 def _effective_kind(ctx: Context) -> ProjectKind:

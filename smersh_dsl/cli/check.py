@@ -106,7 +106,7 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
 def _write_report(output: Path, report: str) -> None:
     """The report in ``output``, whole or not at all: a CI step reading it never sees
     half a report (and never one written through a link)."""
-    from smersh_dsl.export.outputs import OutputError, OutputFolder
+    from smersh_dsl.files.outputs import OutputError, OutputFolder
 
     try:
         OutputFolder(output.parent).write(output, report)

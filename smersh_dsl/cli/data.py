@@ -58,7 +58,7 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build books/ --format site   a static site to open from disk
     """
     from smersh_dsl.export.build import SharedId, build_json, check_ids
-    from smersh_dsl.export.outputs import OutputError
+    from smersh_dsl.files.outputs import OutputError
 
     source = click.get_current_context().get_parameter_source("out")
     if source is click.core.ParameterSource.DEFAULT and out.is_symlink():
@@ -357,7 +357,7 @@ def _play_one(doc: dict, players: int, intel: int, seed: int | None, auto: bool,
 
 def _play_campaign(docs: list[dict], path: Path, players: int, expert: bool, seed: int | None,
                    auto: bool, policy: str) -> None:
-    from smersh_dsl.export.outputs import OutputError
+    from smersh_dsl.files.outputs import OutputError
     from smersh_dsl.play.campaign.keeper import Keeper, play_scenario
     from smersh_dsl.play.campaign.log import LogProblem, load_log, new_log, save_log
     from smersh_dsl.play.core.deciders import decider

@@ -51,7 +51,7 @@ def options_of(players: int, henchmen: tuple[str, ...], spies: tuple[str, ...], 
 def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None) -> None:  # noqa: ANN001
     """A whole game at the terminal (people, or bots with --auto), saved at every round's
     start to ``save_path`` and continued from it when it exists."""
-    from smersh_dsl.export.outputs import OutputError
+    from smersh_dsl.files.outputs import OutputError
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.core.terminal import say
     from smersh_dsl.play.epic import save

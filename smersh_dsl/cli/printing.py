@@ -27,14 +27,14 @@ from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.wording import count
 
 if TYPE_CHECKING:
-    from smersh_dsl.export.outputs import OutputFolder
+    from smersh_dsl.files.outputs import OutputFolder
 
 
 def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
                only: tuple[str, ...] | None = None) -> list[Path]:
     """Render, check and write the PDFs; exit with the checker's status on a finding."""
     from smersh_dsl.export.document import buildable, document
-    from smersh_dsl.export.outputs import OutputError, OutputFolder
+    from smersh_dsl.files.outputs import OutputError, OutputFolder
     from smersh_dsl.print.catalogue import builders_for
     from smersh_dsl.print.pictures import pictures_of
     from smersh_dsl.print.pipeline import Planned, PrintError, build

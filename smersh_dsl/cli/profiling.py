@@ -30,7 +30,7 @@ def run_profiled(run: Callable[[], int], usage_code: int) -> int:
 
     import click
 
-    from smersh_dsl.export.atomic import write_atomic
+    from smersh_dsl.files.atomic import write_atomic
 
     target = Path(named).absolute()     # where the run began, whatever it does later
     unfit = _unfit(target)

@@ -208,7 +208,7 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str |
       smersh new status books/epic --name Soaked -o books/epic/cards/soaked.smersh
       smersh new scenario books/shield -o books/shield/scenarios/6-new.smersh
     """
-    from smersh_dsl.export.outputs import OutputError, OutputFolder
+    from smersh_dsl.files.outputs import OutputError, OutputFolder
     from smersh_dsl.project.locate import enclosing
     from smersh_dsl.scaffold.plan import skeleton
 

@@ -6,7 +6,7 @@ Nothing is written when the check finds errors, and a document that fails its sc
 is never written: both would hand a player program something it cannot trust. Nor is
 anything written when two projects share an id (one would overwrite the other's folder)
 or when an output would be written through a link or outside the output folder
-(``smersh_dsl.export.outputs``): those are found before the first file is written.
+(``smersh_dsl.files.outputs``): those are found before the first file is written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from smersh_dsl.export.document import SCHEMA_FILES, buildable, document, dumps
-from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.export.schemas import bundle
 from smersh_dsl.export.validate import SchemaProblem, problems
 from smersh_dsl.model.document import Project, ProjectKind

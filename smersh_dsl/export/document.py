@@ -19,8 +19,9 @@ from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.document import Project, ProjectKind
 from smersh_dsl.model.entries import EncounterEntry
+from smersh_dsl.model.keywords import keyword_of
 from smersh_dsl.model.cards import EncounterCard
-from smersh_dsl.model.world import ExpansionDef, GameDef, Region
+from smersh_dsl.model.world import ExpansionDef, GameDef, Region, rule_key
 
 FORMAT_VERSION = 1
 # A document names its schema by file, a reference resolved beside the document, where
@@ -54,8 +55,6 @@ def identity(definition) -> tuple:
 
 def described(definition) -> str:
     """How an overridden block is named in the document: `status Marked`, `entry 01.2.3`."""
-    from smersh_dsl.checks.structure import keyword_of
-
     if isinstance(definition, EncounterEntry):
         e, r, d = definition.key.triple
         return f"entry {e:02d}.{r}.{d}"
@@ -126,8 +125,6 @@ def _merged(base: Project, expansion: Project, with_sources: bool,
             memo: EntryMemo | None = None) -> Json:
     """The base game with the expansion applied: its blocks replace the base's of the same
     name, its rules replace the base's, its vocabulary adds to the base's."""
-    from smersh_dsl.checks.expansions import rule_key
-
     game, extra = base.header, expansion.header
     assert isinstance(game, GameDef) and isinstance(extra, ExpansionDef)
     doc = _head("game", game.key.text, game.title, game.version)

@@ -19,7 +19,7 @@ import secrets
 import shutil
 from pathlib import Path
 
-from smersh_dsl.export.outputs import OutputError, OutputFolder
+from smersh_dsl.files.outputs import OutputError, OutputFolder
 
 
 def write_folder(folder: OutputFolder, target: Path, files: dict[str, bytes]) -> None:

@@ -10,7 +10,7 @@ its text:
   keeps its inode: every link sees the new text and the owner stays. The previous text
   waits in a hidden `.NAME.XXXX.orig` beside it until the new one is on disk, and is
   written back if the rewrite fails;
-- any other file is replaced atomically (`export.atomic.write_atomic`), keeping its mode.
+- any other file is replaced atomically (`files.atomic.write_atomic`), keeping its mode.
 
 A link is followed to the file it names (the reader already refused one that leads out
 of the project), so the link stays a link.
@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 
-from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.files.atomic import write_atomic
 
 
 class ReadOnly(Exception):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from lsprotocol import types as lsp
 
-from smersh_dsl.checks.structure import keyword_of
+from smersh_dsl.model.keywords import keyword_of
 from smersh_dsl.model.document import HEADER_TYPES
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.cards import EncounterCard

@@ -36,6 +36,14 @@ class RuleSetting(Node):
     values: tuple[int | str, ...]
 
 
+def rule_key(setting: RuleSetting) -> str:
+    """`hand_limit "Top Secret" 3` is the rule `hand_limit "Top Secret"`: a quoted first
+    value says which of several limits the setting is. An expansion's setting replaces the
+    base game's of the same key (X checks it, the merged document applies it)."""
+    first = setting.values[0] if setting.values else None
+    return f'{setting.name.text} "{first}"' if isinstance(first, str) else setting.name.text
+
+
 @dataclass(frozen=True, kw_only=True)
 class Setting(Node):
     """One setting as written in a variant's block: its keyword, where (V005 finds repeats)."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, source_stamp, unseal
-from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.collector import paused

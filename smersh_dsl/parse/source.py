@@ -9,7 +9,7 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
-from smersh_dsl.project.reading import NotRegular, Outside, TooLarge, read_regular
+from smersh_dsl.files.reading import NotRegular, Outside, TooLarge, read_regular
 
 MAX_BYTES = 4 * 1024 * 1024       # some 15,000 entries in one file; a book spreads over files
 MAX_LINE = 20_000
@@ -37,7 +37,7 @@ def read_source(path: Path, shown: str, root: Path | None = None) -> tuple[str |
     """Return the file's text, or None and the diagnostics that say why not.
 
     Only a regular file inside ``root`` (the project's folder, links followed) is read,
-    and only up to the size limit (`project.reading`). A file read before and not changed
+    and only up to the size limit (`files.reading`). A file read before and not changed
     since (same inode, size, modification and change times) is not read again: the
     language server checks the whole project after every edit. Only texts are
     remembered; a file that could not be read is tried again each time."""

@@ -29,8 +29,8 @@ from typing import Any, Callable
 import lark
 
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, unseal
-from smersh_dsl.export.atomic import write_atomic
-from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.files.atomic import write_atomic
+from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.resources import data_dir, grammar_path
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir
-from smersh_dsl.export.outputs import OutputFolder
+from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.print.profiles import Profile
 
 MAGIC = b"smersh print cache 2\n"      # then the checksum in hex, a newline, the PDF

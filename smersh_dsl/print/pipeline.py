@@ -34,7 +34,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
-from smersh_dsl.export.atomic import write_atomic
+from smersh_dsl.files.atomic import write_atomic
 from smersh_dsl.model.span import Span
 from smersh_dsl.print.cache import SectionCache, section_key
 from smersh_dsl.print.documents import PrintDocument, Section

@@ -5,7 +5,7 @@ every ``.smersh`` file below it except those of nested projects. A folder withou
 is searched for projects; loose files outside any project stand alone.
 
 Symbolic links (docs/robustness.md): a linked *file* is listed under the link's own path,
-and the reader (`project.reading`) reads it only if it leads to a regular file inside
+and the reader (`files.reading`) reads it only if it leads to a regular file inside
 the project (I009, I008 otherwise); a linked *folder* met while walking is never entered,
 so a link to a parent folder cannot loop and a link out of the project cannot pull a
 whole tree in. A link that loops onto itself is a file that cannot be read (I004), and

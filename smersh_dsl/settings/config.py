@@ -23,7 +23,7 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
-from smersh_dsl.project.reading import Outside, Refused, read_regular
+from smersh_dsl.files.reading import Outside, Refused, read_regular
 from smersh_dsl.settings.search import outside
 from smersh_dsl.settings.selection import Selection, unknown_items
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
 from smersh_dsl.project.load import shown_path
-from smersh_dsl.project.reading import inside
+from smersh_dsl.files.reading import inside
 
 NAMES = ("smersh.toml", "pyproject.toml")
 

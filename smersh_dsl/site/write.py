@@ -33,7 +33,7 @@ def site_files(projects: list[Project], findings: list[Diagnostic]) -> dict[str,
 def write_site(projects: list[Project], findings: list[Diagnostic], out: Path) -> Path:
     """Write the site to ``out``/site/, all of it at once and never through a link
     (export/whole_folder.py); the folder written."""
-    from smersh_dsl.export.outputs import OutputFolder
+    from smersh_dsl.files.outputs import OutputFolder
     from smersh_dsl.export.whole_folder import write_folder
     target = Path(out) / "site"
     write_folder(OutputFolder(out), target, site_files(projects, findings))

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from smersh_dsl.export.atomic import write_atomic
-from smersh_dsl.export.outputs import OutputError
+from smersh_dsl.files.atomic import write_atomic
+from smersh_dsl.files.outputs import OutputError
 from smersh_dsl.play.core.files import read_json
 
 LOG_FORMAT = 2      # 2: the two envelopes, turned members, accusations, base hit points

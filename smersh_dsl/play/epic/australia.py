@@ -8,23 +8,19 @@ chosen is written at the code and in docs/books.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.whole import WholeGame
 from smersh_dsl.play.epic.world import rule
-
-if TYPE_CHECKING:
-    from smersh_dsl.play.epic.game import Game
-    from smersh_dsl.play.epic.party import Spy
 
 BUTCHER = "Aussie Butcher"
 PARIS = "Paris"             # SH-DROP-2: where the Bomb sends a spy at maximum injuries
 
 
-def active(game: Game) -> bool:
+def active(game: WholeGame) -> bool:
     return game.state.expansion and game.board.hub() is not None
 
 
-def random_coastal(game: Game) -> str:
+def random_coastal(game: WholeGame) -> str:
     """SH-BOARD-1: "Draw a Fate Card and look at the number in the BLUE circle": each of
     the four coastal cities equally likely (assumption: the Epic box has no fate deck)."""
     return game.rng.choice(game.board.coastal())
@@ -32,7 +28,7 @@ def random_coastal(game: Game) -> str:
 
 # -- setup -------------------------------------------------------------------------------
 
-def setup(game: Game) -> None:
+def setup(game: WholeGame) -> None:
     """Swagman's Hope's Australia Setup, steps 3-7."""
     state, board = game.state, game.board
     hub = board.hub()
@@ -72,11 +68,11 @@ def setup(game: Game) -> None:
     state.butcher_at = random_coastal(game) if butcher(game) else None
 
 
-def butcher(game: Game) -> dict | None:
+def butcher(game: WholeGame) -> dict | None:
     return next((h for h in game.doc.get("henchmen", []) if h.get("levels")), None)
 
 
-def butcher_is(game: Game, state: str | None) -> bool:
+def butcher_is(game: WholeGame, state: str | None) -> bool:
     """`if henchman "Aussie Butcher" defeated` stands for "his card has been flipped"."""
     s = game.state
     return {"defeated": s.butcher_flipped, "undefeated": not s.butcher_flipped,
@@ -86,14 +82,14 @@ def butcher_is(game: Game, state: str | None) -> bool:
 
 # -- the board ---------------------------------------------------------------------------
 
-def hub_open(game: Game) -> bool:
+def hub_open(game: WholeGame) -> bool:
     """SH-BOARD-3: "players may not enter Swagman's Hope under any circumstances unless at
     least 1 Red Intel token is present there"."""
     hub = game.board.hub()
     return hub is not None and bool(game.state.red_board.get(hub))      # rule: SH-BOARD-3
 
 
-def board_intel(game: Game) -> int:
+def board_intel(game: WholeGame) -> int:
     """SH-INTEL-2: what counts towards intel overflow: the yellow intel on the board and
     the red intel in the coastal cities, "but not in Swagman's Hope"."""
     hub = game.board.hub()
@@ -101,7 +97,7 @@ def board_intel(game: Game) -> int:
     return sum(game.party.board_intel.values()) + red                   # rule: SH-INTEL-2
 
 
-def overflow(game: Game) -> None:
+def overflow(game: WholeGame) -> None:
     """Intel overflow, at the game's `intel_overflow`: none in the Epic Edition (EP-INTEL-1:
     its book sets 0, so intel placed on the lairs stays until collected), 6 with Swagman's
     Hope "whatever the number of players" (SH-INTEL-2). Remove all yellow intel from the
@@ -135,7 +131,7 @@ def overflow(game: Game) -> None:
         game.say(f"  a red intel token is placed face down in {city}.")
 
 
-def collect(game: Game, spy: Spy, place: str) -> None:
+def collect(game: WholeGame, spy: Spy, place: str) -> None:
     """Intel on the space a spy ends its movement on goes to the pool (EP-MOVE-1); red
     intel outside the hub too ("players pick up and use Red Intel in the same manner as
     Yellow Intel"); in the hub only a pass rescues it (SH-INTEL-3). Each red intel token
@@ -147,7 +143,7 @@ def collect(game: Game, spy: Spy, place: str) -> None:
         game.say(f"{spy.name} collects {yellow + len(red)} intel in {place}.")
 
 
-def arrive(game: Game, spy: Spy, place: str) -> None:
+def arrive(game: WholeGame, spy: Spy, place: str) -> None:
     """SH-DROP-1: a dead drop "claimed by the first player to land on a city that
     contains one. The bonus should be applied immediately, before any encounter. Tokens
     are not replaced." The Red UN Transport at the hub "is immediately claimed by the
@@ -170,7 +166,7 @@ def arrive(game: Game, spy: Spy, place: str) -> None:
         game.say(f"{spy.name} claims the Red UN Transport.")
 
 
-def bomb(game: Game, claimer: Spy, amount: int) -> None:
+def bomb(game: WholeGame, claimer: Spy, amount: int) -> None:
     """SH-DROP-2, The Bomb: "All players in Australia take 1 Injury. If any player meets or
     exceeds their maximum injuries, move their player token to Paris, and advance Dr. Lobo
     by drawing a Villain Advancement card." Every living spy on a place of the hub's region
@@ -197,7 +193,7 @@ def bomb(game: Game, claimer: Spy, amount: int) -> None:
         effect(game, claimer, {"kind": "draw_villain_card", "amount": 1})
 
 
-def rescue(game: Game, spy: Spy) -> None:
+def rescue(game: WholeGame, spy: Spy) -> None:
     """SH-INTEL-3: "On successful completion of an encounter (even if the player was moved
     away), the player may take ONE Red Intel from Swagman's Hope ... Dr. Lobo's track then
     moves BACK 1 or 2 spaces, corresponding to the number on the token." The bot takes the
@@ -219,7 +215,7 @@ def rescue(game: Game, spy: Spy) -> None:
 TRANSPORTS = ("un_transport", "blue_un_transport", "red_un_transport")
 
 
-def end_of_turn(game: Game, spy: Spy) -> None:
+def end_of_turn(game: WholeGame, spy: Spy) -> None:
     """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
     Transports or Top Secret cards ... They must discard down to 3". The blue and red UN
     Transport tokens are UN Transports too, so they count towards the limit."""
@@ -238,7 +234,7 @@ def end_of_turn(game: Game, spy: Spy) -> None:
         game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
 
 
-def _discard_score(game: Game, spy: Spy, kind: str) -> float:
+def _discard_score(game: WholeGame, spy: Spy, kind: str) -> float:
     """The sensible bot discards first the UN transport that cannot take it anywhere from
     where it stands (a red one inside Australia flies only into it, a blue one outside
     flies only out of it), then the other coloured one, and keeps the plain ones."""
@@ -252,7 +248,7 @@ def _discard_score(game: Game, spy: Spy, kind: str) -> float:
 
 # -- what entries do ---------------------------------------------------------------------
 
-def effect(game: Game, spy: Spy, step: dict) -> bool:
+def effect(game: WholeGame, spy: Spy, step: dict) -> bool:
     """The effects only a whole game with Swagman's Hope can apply; True when applied."""
     kind, amount = step["kind"], step.get("amount", 1)
     state = game.state
@@ -315,7 +311,7 @@ def effect(game: Game, spy: Spy, step: dict) -> bool:
 
 # -- the epic variant (SH-EPIC-1) ------------------------------------------------------------
 
-def epic_setup(game: Game, variant: dict) -> None:
+def epic_setup(game: WholeGame, variant: dict) -> None:
     """SH-EPIC-1's setup, from the variant's typed settings: "Each player begins the game
     with one of their basic skills increased by 1 and with an additional Top Secret Card.
     Also, a 2nd Red UN Transport Token is provided". A bot raises its best skill below 5
@@ -331,7 +327,7 @@ def epic_setup(game: Game, variant: dict) -> None:
     game.state.red_un_spare += variant.get("red_un_transports") or 0
 
 
-def location_found(game: Game) -> None:
+def location_found(game: WholeGame) -> None:
     """SH-EPIC-1: "Players must reach 6 on the Location Track". The Epic Edition has no
     location tokens; its lairs, where Dr. Lobo's plots put intel (EP-LOBO-2), stand in for
     them: a pass at a lair moves the track one on, as passing at the Butcher's token does
@@ -341,11 +337,11 @@ def location_found(game: Game) -> None:
         game.say(f"The Location Track moves to {game.state.location_track}.")
 
 
-def track_goal(game: Game) -> int | None:
+def track_goal(game: WholeGame) -> int | None:
     goals = [v["location_track"] for v in _played(game) if v.get("location_track")]
     return max(goals) if goals else None
 
 
-def _played(game: Game) -> list[dict]:
+def _played(game: WholeGame) -> list[dict]:
     from smersh_dsl.play.epic.world import chosen
     return chosen(game.doc, game.state)

@@ -16,8 +16,8 @@ import types
 import typing
 from pathlib import Path
 
-from smersh_dsl.export.atomic import write_atomic
-from smersh_dsl.export.outputs import OutputError
+from smersh_dsl.files.atomic import write_atomic
+from smersh_dsl.files.outputs import OutputError
 from smersh_dsl.play.core.files import read_json
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.save_checks import document_problem, schema_problem

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.engine import Game
 from smersh_dsl.play.smush.outlook import (deal_hidden, harmony_best, line_prices, net_cost,
                                            orientations, success_chance, unseen_pool)
 from smersh_dsl.play.smush.table import Defence, Table, cheapest, swap_next

@@ -7,28 +7,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
+from smersh_dsl.play.smush.choices import Choice, Option
+from smersh_dsl.play.smush.incursion import run_incursion
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules
 from smersh_dsl.play.smush.table import Defence, Gadget, Table, harmony_view, new_table
-
-
-@dataclass(frozen=True)
-class Option:
-    label: str
-    move: tuple = ()
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One decision: `kind` names it for bots (`lay`, `henchman`, `gadget`, `orient`,
-    `incursion`, `flip`, `peek`, `overcome`, `on_bypass`, `ransom`, `rearrange`)."""
-
-    kind: str
-    side: str
-    prompt: str
-    options: tuple[Option, ...]
 
 
 # SM-ROUND-1: the steps of a round after SMUSH's draw, in order; a search resumes a copy
@@ -121,8 +105,6 @@ class Game:
 
     def incursion_step(self) -> None:
         """SM-ROUND-1 step 6: "Optionally, Harmony Grace can trigger an incursion"."""
-        from smersh_dsl.play.smush.incursion import run_incursion
-
         t = self.table
         if self.say is not _quiet:
             self.say(harmony_view(t))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.smush.engine import Game, Option
+from smersh_dsl.play.smush.choices import Asking, Option
 from smersh_dsl.play.smush.rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
                                          neighbour)
 from smersh_dsl.play.smush.table import Table, prices, strength_at, swap_next
@@ -28,7 +28,7 @@ class Incursion:
         return self.weakened.get(table.line[index].card.number, 0)
 
 
-def run_incursion(game: Game) -> str:
+def run_incursion(game: Asking) -> str:
     """SM-INC-1: "Starting with the outermost card and moving in towards your opponent"."""
     t = game.table
     inc = Incursion(flips_left=game.settings.flip_powers_per_incursion)
@@ -63,7 +63,7 @@ def run_incursion(game: Game) -> str:
     return inc.outcome
 
 
-def reveal(game: Game, index: int) -> None:
+def reveal(game: Asking, index: int) -> None:
     """SM-INC-1: a face-down defence is flipped face up, keeping its orientation."""
     d = game.table.line[index]
     if not d.face_up:
@@ -75,7 +75,7 @@ def reveal(game: Game, index: int) -> None:
 
 # ------------------------------------------------------------------------ flip powers
 
-def flip_options(game: Game, inc: Incursion, index: int) -> list[Option]:
+def flip_options(game: Asking, inc: Incursion, index: int) -> list[Option]:
     """SM-INC-3: one flip power per incursion, from an active face-up gadget; it targets
     only the defence being overcome, which a `flip_immune` defence refuses."""
     t = game.table
@@ -103,7 +103,7 @@ def flip_options(game: Game, inc: Incursion, index: int) -> list[Option]:
     return options
 
 
-def flip_step(game: Game, inc: Incursion, index: int) -> str | None:
+def flip_step(game: Asking, inc: Incursion, index: int) -> str | None:
     """SM-INC step 2: Harmony may use a flip power before she overcomes the defence."""
     while options := flip_options(game, inc, index):
         pick = game.ask(HARMONY, "flip", f"Harmony: use a flip power on "
@@ -117,7 +117,7 @@ def flip_step(game: Game, inc: Incursion, index: int) -> str | None:
     return None
 
 
-def apply_flip(game: Game, inc: Incursion, index: int, g: int, direction: str | None) -> str | None:
+def apply_flip(game: Asking, inc: Incursion, index: int, g: int, direction: str | None) -> str | None:
     """Assumption (cards.smersh): a gadget whose flip power is used turns face down until
     Harmony's next turn, so it neither overcomes nor earns CP this round."""
     t = game.table
@@ -149,7 +149,7 @@ def apply_flip(game: Game, inc: Incursion, index: int, g: int, direction: str | 
     return None
 
 
-def peek(game: Game, inc: Incursion, index: int) -> str | None:
+def peek(game: Asking, inc: Incursion, index: int) -> str | None:
     t = game.table
     inc.peeked = True
     hidden = [f"[{i + 1}] {d.active.name} ({d.active.type} {d.active.strength})"
@@ -163,7 +163,7 @@ def peek(game: Game, inc: Incursion, index: int) -> str | None:
 
 # ------------------------------------------------------------------------- overcoming
 
-def overcome(game: Game, inc: Incursion, index: int) -> bool | None:
+def overcome(game: Asking, inc: Incursion, index: int) -> bool | None:
     """SM-INC-2: a gadget of the defence's type, boosted with CP; or 2 CP per point of
     strength. Returns whether a gadget was used, or None if the spy cannot or will not.
     Assumption (SM-INC-2): either way may be chosen, even with a matching gadget, but the
@@ -194,7 +194,7 @@ def overcome(game: Game, inc: Incursion, index: int) -> bool | None:
     return half is not None
 
 
-def fail(game: Game, index: int) -> None:
+def fail(game: Asking, index: int) -> None:
     """SM-INC-4: the incursion ends; SMUSH gains a clue, Harmony a resource token."""
     t = game.table
     t.clues += 1
@@ -208,7 +208,7 @@ def fail(game: Game, index: int) -> None:
         t.usage.decided[t.last_stop] += 1
 
 
-def succeed(game: Game, inc: Incursion) -> None:
+def succeed(game: Asking, inc: Incursion) -> None:
     """SM-INC-5: a moon crystal for Harmony; a henchman for SMUSH, who may move or turn
     one defence."""
     t = game.table
@@ -226,7 +226,7 @@ def succeed(game: Game, inc: Incursion) -> None:
     rearrange(game)
 
 
-def rearrange(game: Game) -> None:
+def rearrange(game: Asking) -> None:
     """SM-INC-5: "change a single Defence card's position ... or its orientation, but not
     both"."""
     t = game.table
@@ -266,7 +266,7 @@ def on_bypass_valid(t: Table, inc: Incursion, index: int, with_gadget: bool) -> 
     return index >= 2                                                    # swap_next
 
 
-def on_bypass(game: Game, inc: Incursion, index: int, with_gadget: bool) -> None:
+def on_bypass(game: Asking, inc: Incursion, index: int, with_gadget: bool) -> None:
     """SM-INC step 4: "On Bypass powers trigger now". Assumption: SMUSH chooses whether to
     trigger one (the example round: "James could trigger it"); one with no valid target is
     ignored."""
@@ -297,7 +297,7 @@ def on_bypass(game: Game, inc: Incursion, index: int, with_gadget: bool) -> None
     game.say(f"SMUSH triggers {here.active.name}: {power['text']}")
 
 
-def ransom_paid(game: Game, ransom: int) -> bool:
+def ransom_paid(game: Asking, ransom: int) -> bool:
     t = game.table
     if ransom <= 0 or t.budget() < ransom:
         return False

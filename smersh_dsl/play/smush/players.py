@@ -7,7 +7,8 @@ import random
 import click
 
 from smersh_dsl.play.smush.bots import GreedyBot, RandomBot
-from smersh_dsl.play.smush.engine import Choice, Game, Player
+from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.engine import Game, Player
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 
 POLICIES = ("random", "greedy", "strong")

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 
-from smersh_dsl.play.smush.engine import Choice, Game
+from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.engine import Game
 from smersh_dsl.play.smush.outlook import deal_hidden, line_prices, success_chance
 from smersh_dsl.play.smush.table import Defence, cheapest, face_prices, shown
 

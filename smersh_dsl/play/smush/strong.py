@@ -22,7 +22,8 @@ import math
 import random
 
 from smersh_dsl.play.smush.bots import GreedyBot
-from smersh_dsl.play.smush.engine import Choice, Game, Player
+from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.engine import Game, Player
 from smersh_dsl.play.smush.incursion import apply_rearrange
 from smersh_dsl.play.smush.rollout import QuickBot, SharpBot
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH

@@ -21,7 +21,7 @@ import stat
 from contextlib import suppress
 from pathlib import Path
 
-from smersh_dsl.export.atomic import new_file_mode, replace_in
+from smersh_dsl.files.atomic import new_file_mode, replace_in
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 

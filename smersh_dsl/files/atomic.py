@@ -7,7 +7,7 @@ Two kinds of writer go through here:
   log of `smersh play --log`. A symbolic link is written through: its target gets the new
   content, the link stays.
 - ``replace_in``, the step both share, writes a name inside a folder already opened;
-  ``smersh_dsl.export.outputs`` uses it for what smersh makes (`smersh build`, `smersh new
+  ``smersh_dsl.files.outputs`` uses it for what smersh makes (`smersh build`, `smersh new
   -o`, the caches), which is never written through a link.
 
 tests/test_interrupted_writes.py interrupts each writer half-way and finds the previous
