@@ -20,8 +20,8 @@ import pytest
 
 from smersh_dsl.parse.source import MAX_BYTES
 
-from conftest import REPO, check_paths, smersh
 from waiting import HANG_GUARD_S
+from conftest import REPO, check_paths, smersh
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 
 SMUSH = REPO / "books" / "smush"
@@ -143,7 +143,7 @@ def test_fifty_megabytes_of_entries_are_refused_at_once(tmp_path: Path):
     _fifty_megabytes(path, b"")
     exe = Path(sys.executable).with_name("smersh")
     result = subprocess.run([str(exe), "check", "--quiet", str(path)], capture_output=True,
-                            text=True, timeout=300, env=dict(os.environ, SMERSH_CACHE_DIR=""))
+                            text=True, timeout=HANG_GUARD_S, env=dict(os.environ, SMERSH_CACHE_DIR=""))
     no_traceback(result)
     assert result.returncode == 1
     assert "I007" in result.stdout and "50.0 MiB; the limit is 4 MiB" in result.stdout

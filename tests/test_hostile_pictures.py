@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from waiting import HANG_GUARD_S
 from smersh_dsl.images.budget import MAX_PIXELS, MAX_SVG_ELEMENTS, over_budget
 from smersh_dsl.images.svgscan import Unreadable, scan
 
@@ -100,7 +101,7 @@ def _smersh(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
     env["SMERSH_CACHE_DIR"] = str(tmp_path / "cache")
     return subprocess.run([sys.executable, "-m", "smersh_dsl", *args], capture_output=True,
-                          text=True, env=env, cwd=tmp_path, timeout=600)
+                          text=True, env=env, cwd=tmp_path, timeout=HANG_GUARD_S)
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from waiting import HANG_GUARD_S
 from conftest import REPO, smersh
 from epic_game_helpers import epic_doc, new_game, swagmans_doc
 
@@ -175,12 +176,12 @@ def test_saves_of_whole_games_follow_the_schema_and_a_damaged_one_does_not(tmp_p
         paths.append(tmp_path / f"s{i}.json")
         paths[-1].write_text(json.dumps(data), encoding="utf-8")
     good = subprocess.run([str(CHECKER), "--no-cache", "--schemafile", str(SCHEMA),
-                           *map(str, paths)], capture_output=True, text=True, timeout=300)
+                           *map(str, paths)], capture_output=True, text=True, timeout=HANG_GUARD_S)
     assert good.returncode == 0, good.stdout[-2000:]
     broken = dict(saves[0], lobo="far")
     paths[0].write_text(json.dumps(broken), encoding="utf-8")
     bad = subprocess.run([str(CHECKER), "--no-cache", "--schemafile", str(SCHEMA), str(paths[0])],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=HANG_GUARD_S)
     assert bad.returncode == 1 and "lobo" in bad.stdout
 
 
@@ -191,7 +192,7 @@ def _play_people(path: Path, answers: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
     return subprocess.run([str(exe), "play", "books/epic", "--game", "--save", str(path)],
                           input=answers, capture_output=True, text=True, cwd=REPO, env=env,
-                          timeout=300)
+                          timeout=HANG_GUARD_S)
 
 
 def test_input_ending_before_the_first_round_says_nothing_was_saved(tmp_path):

@@ -13,6 +13,8 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from waiting import HANG_GUARD_S
+
 WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-links-"))
 PROJECT = WORK / "project"
 OUTSIDE = WORK / "outside"
@@ -41,7 +43,7 @@ async def _published(client: LanguageClient, code: str) -> dict[str, list[str]]:
         return any(d.code == code for items in client.diagnostics.values() for d in items)
     while not found():
         await asyncio.wait_for(client.wait_for_notification(
-            lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=120)
+            lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=HANG_GUARD_S)
     return {uri: [d.code for d in items] for uri, items in client.diagnostics.items()}
 
 

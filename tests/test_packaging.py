@@ -9,12 +9,13 @@ from pathlib import Path
 
 import smersh_dsl
 from conftest import REPO
+from waiting import HANG_GUARD_S
 from smersh_dsl.resources import bundled_books, grammar_path
 
 
 def test_wheel_ships_grammar_schemas_and_books(tmp_path: Path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path),
-                    str(REPO)], check=True, capture_output=True, timeout=600)
+                    str(REPO)], check=True, capture_output=True, timeout=HANG_GUARD_S)
     (wheel,) = tmp_path.glob("smersh_dsl-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "smersh_dsl/_data/grammar/smersh.lark" in names

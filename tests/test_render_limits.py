@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from waiting import HANG_GUARD_S
 from conftest import REPO
 from test_sigterm import project_with_a_picture
 
@@ -55,7 +56,7 @@ def test_a_section_over_a_limit_is_p105_naming_it(tmp_path: Path, limit, setting
                PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])))
     done = subprocess.run([sys.executable, "-c", COSTLY_LAYOUT, limit, "build", str(root),
                            "--format", "pdf", "--jobs", "2", "--out", str(out)],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=HANG_GUARD_S)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
     over = [line for line in done.stderr.splitlines() if "error[P105]" in line]

@@ -20,13 +20,14 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from waiting import HANG_GUARD_S
 from test_print_workers import alive, children_of, wait_for
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="finds processes through /proc (Linux)")
 
 WITHIN_S = 5.0         # the issue's promise, from SIGTERM to every process gone
-READY_S = 120.0        # how long the command may take to reach the stuck part
+READY_S = HANG_GUARD_S  # the hang guard: how long the command may take to reach the stuck part
 
 SWALLOWING_DRAW = r"""
 import os, sys, time
@@ -91,7 +92,7 @@ def _end(process: subprocess.Popen, others: set[int]) -> None:
             os.kill(pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-    process.wait(timeout=30)
+    process.wait(timeout=HANG_GUARD_S)
 
 
 def project_with_a_picture(tmp_path: Path) -> Path:

@@ -63,12 +63,12 @@ def _traps(sg: ShowdownGraph) -> Iterator[Diagnostic]:
 
 def _required(row: TallyRow) -> int | None:
     """The fewest success tokens for which the row's condition holds."""
-    for count in range(0, 1000):
-        answer = row.condition.holds_for({Counter.SUCCESSES: count})
+    for tokens in range(0, 1000):
+        answer = row.condition.holds_for({Counter.SUCCESSES: tokens})
         if answer is None:
             return None
         if answer:
-            return count
+            return tokens
     return None
 
 
@@ -123,8 +123,8 @@ def _shadowed_rows(sg: ShowdownGraph) -> Iterator[Diagnostic]:
             continue       # counts that large are not enumerated
         top = max([r.condition.value or 0 for r in tally.rows] + [0]) + 2
         taken = [False] * len(tally.rows)
-        for count in range(0, top + 1):
-            answers = [r.condition.holds_for({Counter.SUCCESSES: count}) for r in tally.rows]
+        for tokens in range(0, top + 1):
+            answers = [r.condition.holds_for({Counter.SUCCESSES: tokens}) for r in tally.rows]
             if any(a is None for a in answers):
                 break      # rows on other counters: order cannot be judged
             first = next((i for i, a in enumerate(answers) if a), None)
