@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.decks import Decks, draw, new_decks, take
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
-                                       card_of, describe, held_cards, powers, step_text,
+                                       card_of, describe, dice_told, held_cards, powers, step_text,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
@@ -219,8 +219,7 @@ def apply(table, spy: Spy, use: Use, moment: Moment, played: Played) -> None:  #
         kind, amount = step["kind"], step.get("amount", 0)
         if kind == "dice":
             played.dice += amount
-            more = f"{amount} more" if amount >= 0 else f"{-amount} fewer"
-            table.say(f"  [{use.name}: {spy.name} rolls {more} {'die' if abs(amount) == 1 else 'dice'}]")
+            table.say(dice_told(use.name, spy.name, amount))
         elif kind == "auto_pass":
             played.auto = played.auto or use.name
             table.say(f"  [{use.name}: {spy.name} passes automatically]")

@@ -16,8 +16,9 @@ from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for
 from smersh_dsl.play.epic import cards, leaves, offers
 from smersh_dsl.play.epic.decks import Decks
-from smersh_dsl.play.epic.held import Moment
+from smersh_dsl.play.epic.held import Moment, dice_told
 from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
@@ -169,8 +170,7 @@ class Table:
         self.actor = spy
         taken = offered[picked]
         for name, dice in cards.passive(self, spy, taken.skill)[2]:                   # EP-TEST-5
-            more = f"{dice} more" if dice >= 0 else f"{-dice} fewer"
-            self.say(f"  [{name}: {spy.name} rolls {more} {'die' if abs(dice) == 1 else 'dice'}]")
+            self.say(dice_told(name, spy.name, dice))
         played = cards.Played()
         if taken.automatic is None:
             played = cards.offer(self, spy, Moment("before_test", taken.skill,
@@ -367,10 +367,13 @@ class Table:
         party's pool), so those cards are back in the game for the others."""
         was_alive = spy.alive
         if was_alive and amount > 0:
-            amount -= cards.offer(self, spy, Moment("on_injury", injuries=amount)).prevent
+            prevented = cards.offer(self, spy, Moment("on_injury", injuries=amount)).prevent
+            amount -= prevented
             if amount <= 0:
                 self.say(f"  [{spy.name} takes no injury]")
                 return
+            if prevented:
+                self.say(f"  [{spy.name} takes {count(amount, 'injury')}]")
         spy.health -= amount
         if was_alive and not spy.alive:                                 # rule: EP-HEALTH-1
             cards.died(self, spy)

@@ -97,6 +97,13 @@ def step_text(step: dict) -> str:
     return text + (f" {target}" if target else "")
 
 
+def dice_told(card: str, spy: str, amount: int) -> str:
+    """"[Shoe Phone: Adebayo Okafor rolls 2 more dice]", "[Hangover: ... rolls 1 die fewer]"."""
+    dice = count(abs(amount), "die")
+    more = f"{amount} more {dice.split(' ', 1)[1]}" if amount >= 0 else f"{dice} fewer"
+    return f"  [{card}: {spy} rolls {more}]"
+
+
 def describe(power: dict) -> str:
     """"+2 dice", "roll the dice again (1 intel)": the power's steps and its cost."""
     text = ", ".join(step_text(s) for s in power.get("steps") or []) or "no effect"
