@@ -155,7 +155,8 @@ def _fits(power: dict, moment: Moment, own_turn: bool) -> bool:
 
 def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     """The powers ``spy`` may use at ``moment``: its own cards' and those reaching it."""
-    own_turn = table.turn_of is spy or table.in_showdown
+    # one encounter played alone is its spy's turn; a showdown's test is its taker's
+    own_turn = table.turn_of is spy or table.in_showdown or table.world is None
     found = []
     for owner in _holders(table):
         for kind, card in held_cards(table.doc, owner):
@@ -196,10 +197,11 @@ def offer(table, spy: Spy, moment: Moment) -> Played:  # noqa: ANN001
         if pick >= len(uses):
             name, intel = spend[pick - len(uses)]
             table.party.spend_pool(intel)                               # rule: EP-STATUS-3
-            leaves.leave(spy, name, f"spent {intel} intel", table.say)
+            leaves.leave(table, spy, name, f"spent {intel} intel")
             continue
         use = uses[pick]
         done.add((id(use.owner), use.name, use.index))
+        table.tally["cards_played"] = table.tally.get("cards_played", 0) + 1
         apply(table, spy, use, moment, played)
 
 
@@ -245,7 +247,7 @@ def apply(table, spy: Spy, use: Use, moment: Moment, played: Played) -> None:  #
 def discard_used(table, use: Use) -> None:  # noqa: ANN001
     owner = use.owner
     if use.kind == "status":
-        leaves.on(table.doc, owner, table.say, "after_use", name=use.name)
+        leaves.on(table, owner, "after_use", name=use.name)
         return
     limit = uses_of(use.kind, use.power)
     if limit is None:
@@ -342,6 +344,6 @@ def turn_ends(table, spy: Spy, lobo_this_round: int) -> None:  # noqa: ANN001
     if spy.alive:
         offer(table, spy, Moment(TURN))
         offer(table, spy, Moment("end_of_turn"))
-        leaves.turn_ended(table.doc, spy, table.say)
+        leaves.turn_ended(table, spy)
     table.turn_of = None
-    leaves.lobo_advanced(table.doc, table.party.living(), lobo_this_round, table.say)
+    leaves.lobo_advanced(table, table.party.living(), lobo_this_round)

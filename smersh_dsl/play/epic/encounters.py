@@ -175,7 +175,7 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
     if game.state.outcome is not None:
         return
     region = game.board.where(start).region                             # rule: EP-STATUS-3
-    leaves.on(game.doc, spy, game.say, "encounter_in", lambda lv: lv["region"] == region)
+    leaves.on(table, spy, "encounter_in", lambda lv: lv["region"] == region)
     if table.failed:
         game.party.lobo += 1                                            # rule: EP-ENC-6
         game.say("A failed encounter: Dr. Lobo advances one space.")
@@ -186,7 +186,7 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
             table.actor = spy
             table.run(steps)                                            # rule: EP-ENC-6, EP-ENC-8
         if game.board.where(seat.location).has("hq"):                   # rule: EP-STATUS-3
-            leaves.on(game.doc, spy, game.say, "pass_at_hq")
+            leaves.on(table, spy, "pass_at_hq")
         if hub:
             australia.rescue(game, spy)                                 # rule: SH-INTEL-3
         if game.board.where(seat.location).has("lair"):

@@ -78,6 +78,7 @@ class Table:
     decks: Decks | None = None           # the gadget and Top Secret decks (cards.decks_of)
     turn_of: Spy | None = None           # the spy whose turn it is (EP-GADGET-1)
     gaining: bool = False                # on_gain_intel powers are acting
+    tally: dict[str, int] = field(default_factory=dict)   # cards played, statuses left
 
     # -- dice ------------------------------------------------------------------------
     def faces(self, die: str) -> list[str]:
@@ -221,7 +222,7 @@ class Table:
     def _passed(self, spy: Spy, skill: str) -> None:
         """A passed test: statuses that leave by a pass leave (EP-STATUS-3), then the
         taker's `after_pass` powers may act."""
-        leaves.passed(self.doc, spy, skill, self.say)
+        leaves.passed(self, spy, skill)
         cards.offer(self, spy, Moment("after_pass", skill))
 
     def _spend(self, spy: Spy, amount: int) -> None:

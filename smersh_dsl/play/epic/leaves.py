@@ -6,6 +6,7 @@ a death (EP-HEALTH-1) or an entry's `lose status`. Each leaving is told in the t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from smersh_dsl.play.epic.held import card_of, leaves
 from smersh_dsl.play.epic.party import Spy
@@ -32,36 +33,38 @@ def statuses(doc: dict, spy: Spy) -> list[dict]:
     return [c for c in (card_of(doc, "status", n) for n in sorted(spy.held)) if c is not None]
 
 
-def leave(spy: Spy, name: str, why: str, say: Callable[[str], None]) -> None:
+def leave(table: Any, spy: Spy, name: str, why: str) -> None:
+    """``table`` is an `engine.Table` (its document, its transcript, its tally)."""
     spy.held.discard(name)
     spy.waits.pop(name, None)
     spy.used.pop(name, None)
-    say(f"  [{name} leaves {spy.name}: {why}]")
+    table.tally["statuses_left"] = table.tally.get("statuses_left", 0) + 1
+    table.say(f"  [{name} leaves {spy.name}: {why}]")
 
 
-def on(doc: dict, spy: Spy, say: Callable[[str], None], when: str,
-       test: Callable[[dict], bool] = lambda _: True, name: str | None = None) -> None:
+def on(table: Any, spy: Spy, when: str, test: Callable[[dict], bool] = lambda _: True,
+       name: str | None = None) -> None:
     """Every status of ``spy`` (or only ``name``) whose `leaves` has an item ``when`` that
     ``test`` accepts leaves."""
-    for card in statuses(doc, spy):
+    for card in statuses(table.doc, spy):
         if name is not None and card["name"] != name:
             continue
         hit = next((lv for lv in leaves(card) if lv["when"] == when and test(lv)), None)
         if hit is not None:                                             # rule: EP-STATUS-3
-            leave(spy, card["name"], _why(hit), say)
+            leave(table, spy, card["name"], _why(hit))
 
 
-def rested(doc: dict, spy: Spy, at_hq: bool, say: Callable[[str], None]) -> None:
+def rested(table: Any, spy: Spy, at_hq: bool) -> None:
     """EP-REST-1: "Some Statuses can be discarded when resting at HQs" (`rest_hq`); a
     `rest` status leaves by any rest, at an HQ or not."""
-    on(doc, spy, say, "rest")
+    on(table, spy, "rest")
     if at_hq:
-        on(doc, spy, say, "rest_hq")
+        on(table, spy, "rest_hq")
 
 
-def passed(doc: dict, spy: Spy, skill: str | None, say: Callable[[str], None]) -> None:
+def passed(table: Any, spy: Spy, skill: str | None) -> None:
     """`pass` or `pass SKILL`: the owner passed a test (of that skill)."""
-    on(doc, spy, say, "pass", lambda lv: lv.get("skill") in (None, skill))
+    on(table, spy, "pass", lambda lv: lv.get("skill") in (None, skill))
 
 
 def gained(doc: dict, spy: Spy, name: str, own_turn: bool) -> None:
@@ -73,20 +76,20 @@ def gained(doc: dict, spy: Spy, name: str, own_turn: bool) -> None:
         spy.waits[name] = 2 if own_turn else 1
 
 
-def turn_ended(doc: dict, spy: Spy, say: Callable[[str], None]) -> None:
+def turn_ended(table: Any, spy: Spy) -> None:
     for name in sorted(spy.waits):
         spy.waits[name] -= 1
         if spy.waits[name] <= 0 and spy.holds(name):                    # rule: EP-STATUS-3
-            leave(spy, name, "end of turn", say)
+            leave(table, spy, name, "end of turn")
         elif spy.waits[name] <= 0:
             spy.waits.pop(name)
 
 
-def lobo_advanced(doc: dict, spies: list[Spy], spaces: int, say: Callable[[str], None]) -> None:
+def lobo_advanced(table: Any, spies: list[Spy], spaces: int) -> None:
     """`lobo_advances N`: Dr. Lobo has advanced N or more spaces in this round (counted
     from where he stood when it began; a retreat takes spaces back)."""
     for spy in spies:
-        on(doc, spy, say, "lobo_advances", lambda lv: spaces >= lv["amount"])
+        on(table, spy, "lobo_advances", lambda lv: spaces >= lv["amount"])
 
 
 def spends(doc: dict, spy: Spy) -> list[tuple[str, int]]:

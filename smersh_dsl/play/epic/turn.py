@@ -62,7 +62,7 @@ def rest(game: Game, spy: Spy, at_hq: bool) -> None:
         spy.resolve = min(spy.max_resolve, spy.resolve + spy.rest)
     game.say(f"{spy.name} rests{' at the HQ' if at_hq else ''}: health {spy.health}, "
              f"resolve {spy.resolve}.")
-    leaves.rested(game.doc, spy, at_hq, game.say)                       # rule: EP-STATUS-3
+    leaves.rested(game.table, spy, at_hq)                       # rule: EP-STATUS-3
 
 
 def region_bonus(game: Game, index: int) -> None:
