@@ -8,9 +8,9 @@ from epic_card_helpers import GADGETS, dice, power, typed
 from epic_game_helpers import Answers, Faces, a_test, entry_doc, epic_doc, new_game, place
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.epic.decks import cards as deck_cards
+from smersh_dsl.play.epic.encounters import encounter
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import party_from
-from smersh_dsl.play.epic.sessions import play_encounter
 
 
 def table(doc: dict, players: int = 1, faces: list[str] | None = None,
@@ -20,10 +20,6 @@ def table(doc: dict, players: int = 1, faces: list[str] | None = None,
     rng.faces = list(faces or [])
     return Table(doc, party_from(doc, players, intel), rng, decide or GreedyPolicy(),
                  lines.append), lines
-
-
-def rolls(lines: list[str]) -> list[str]:
-    return [line for line in lines if " rolls " in line and " dice:" in line or " die:" in line]
 
 
 # -- EP-GADGET-1: the deck ---------------------------------------------------------------------
@@ -58,7 +54,6 @@ def test_a_gadget_spaces_pass_draws_a_named_gadget_in_a_whole_game():
     game, lines = new_game(doc, players=1)
     place(game, 0, "New York")
     top = game.state.cards.gadgets[0]
-    from smersh_dsl.play.epic.encounters import encounter
     encounter(game, 0)
     spy = game.party.spies[0]
     assert spy.gadgets == [top] and f"  [{spy.name} draws gadget {top}]" in lines
@@ -262,3 +257,20 @@ def test_gadgets_are_played_and_statuses_leave_in_seeded_whole_games():
         played += sum(1 for x in lines if x.startswith("  [") and x[3:].split(":")[0] in names)
         left += sum(1 for x in lines if " leaves " in x and x.startswith("  ["))
     assert played > 0 and left > 0
+
+
+def test_a_status_that_passes_a_test_while_held_counts_as_certain_and_says_so():
+    """EP-TEST-4 from a card in force while held ("in force while held", EP-STATUS-3): the
+    offer shows the pass as certain, and the transcript names the card."""
+    doc = typed(epic_doc())
+    doc["statuses"][0]["powers"] = [power("while_held", [{"kind": "auto_pass"}],
+                                          skills=["Deception"], keep=True)]
+    name = doc["statuses"][0]["name"]
+    person = Answers()
+    t, lines = table(doc, decide=person, faces=["blank"] * 3)
+    spy = t.party.spies[0]
+    spy.held.add(name)
+    t.run([a_test("Deception", successes=3)])
+    label = next(o[0] for p, o in person.asked if p.startswith("Who takes"))
+    assert label.endswith(f"passes automatically with {name}")
+    assert f"  [{name}: {spy.name} passes automatically]" in lines and "PASS read" in lines

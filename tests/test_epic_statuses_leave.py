@@ -18,6 +18,19 @@ def every_deck(doc: dict, steps: list[dict]) -> dict:
     return doc
 
 
+def in_paris(tests: list[dict], faces: list[str], status: str):
+    """A game whose spy, with no resolve and ``status``, has an encounter in Paris whose
+    entries are ``tests``, the dice showing ``faces``; returns the spy and the transcript."""
+    game, lines = new_game(entry_doc(typed(epic_doc()), "Europe", tests), players=1)
+    game.table.rng.faces = list(faces)
+    spy = game.party.spies[0]
+    spy.resolve = 0
+    spy.held.add(status)
+    place(game, 0, "Paris")
+    encounter(game, 0)
+    return spy, lines
+
+
 def resting(answers: Answers) -> Answers:
     answers.answers["Your turn:"] = "Rest"
     return answers
@@ -64,15 +77,8 @@ def test_rest_and_rest_at_an_hq_discard_their_statuses_and_nothing_else_does():
 def test_passing_a_test_of_the_named_skill_discards_the_status():
     """EP-STATUS-3: a discard effect that is a test ("Discard when you pass a Hand to Hand
     test", Hunted): a Spycraft pass leaves it, a Hand to Hand pass discards it."""
-    doc = typed(epic_doc())
-    doc = entry_doc(doc, "Europe", [a_test("Spycraft"), a_test("Hand to Hand")])
-    game, lines = new_game(doc, players=1)
-    game.table.rng.faces = ["1", "success", "blank", "success", "blank"]
-    spy = game.party.spies[0]
-    spy.resolve = 0
-    spy.held.add("Hunted")
-    place(game, 0, "Paris")
-    encounter(game, 0)
+    spy, lines = in_paris([a_test("Spycraft"), a_test("Hand to Hand")],
+                          ["1", "success", "blank", "success", "blank"], "Hunted")
     at = lines.index(f"  [Hunted leaves {spy.name}: passed a Hand to Hand test]")
     passes = [x for x in lines[:at] if x.endswith("needed: PASS")]
     assert len(passes) == 2 and passes[-1].startswith(f"{spy.name} rolls 2 dice: success")
@@ -132,14 +138,8 @@ def test_the_bot_pays_to_discard_a_harmful_status_when_the_pool_keeps_as_much():
 def test_a_status_that_leaves_after_use_leaves_when_its_power_is_used():
     """EP-STATUS-3 (Lucky Charm: "Discard after use."): its reroll is used after a failed
     roll, then it leaves."""
-    doc = entry_doc(typed(epic_doc()), "Europe", [a_test("Spycraft", successes=1)])
-    game, lines = new_game(doc, players=1)
-    game.table.rng.faces = ["1", "blank", "blank", "success", "success"]
-    spy = game.party.spies[0]
-    spy.resolve = 0
-    spy.held.add("Lucky Charm")
-    place(game, 0, "Paris")
-    encounter(game, 0)
+    spy, lines = in_paris([a_test("Spycraft", successes=1)],
+                          ["1", "blank", "blank", "success", "success"], "Lucky Charm")
     assert f"  [Lucky Charm: {spy.name} rolls the dice again]" in lines
     assert f"  [Lucky Charm leaves {spy.name}: used]" in lines and "PASS read" in lines
 

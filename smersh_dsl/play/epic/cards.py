@@ -6,6 +6,14 @@ cards are drawn from. It reads only the cards (the document's `statuses`, `gadge
 `top_secrets`), never the book's entries.
 
 ``table`` is an `engine.Table` (this module sits below it: the table calls in here).
+
+What Swagman's Hope's rules (and any caller) use:
+- `draw_cards(table, spy, "top_secret", n)` draws named cards into `spy.top_secrets` from
+  the game's Top Secret deck (`decks_of(table)`, re-formed from its discard when empty);
+  `discard(table, spy, "top_secret", name)` puts one back on the discard (SH-LIMIT-1).
+- A held Top Secret card's typed powers are then offered like a gadget's, at every moment
+  the table asks (`offer(table, spy, Moment(timing))`): before a test, after a roll, at
+  injuries, on gaining intel, at the start and end of the owner's turn and in its window.
 """
 
 from __future__ import annotations

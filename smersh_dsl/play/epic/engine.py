@@ -173,6 +173,8 @@ class Table:
         for name, dice in cards.passive(self, spy, taken.skill)[2]:                   # EP-TEST-5
             self.say(dice_told(name, spy.name, dice))
         played = cards.Played()
+        if taken.automatic is not None and taken.automatic not in test["auto_pass_with"]:
+            self.say(f"  [{taken.automatic}: {spy.name} passes automatically]")   # a held card
         if taken.automatic is None:
             played = cards.offer(self, spy, Moment("before_test", taken.skill,
                                                    float(taken.chance(faces))))
