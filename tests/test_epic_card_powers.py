@@ -274,3 +274,78 @@ def test_a_status_that_passes_a_test_while_held_counts_as_certain_and_says_so():
     label = next(o[0] for p, o in person.asked if p.startswith("Who takes"))
     assert label.endswith(f"passes automatically with {name}")
     assert f"  [{name}: {spy.name} passes automatically]" in lines and "PASS read" in lines
+
+
+def test_a_companion_reaching_the_region_adds_its_dice_only_to_spies_there():
+    """EP-COMP-1: "Companion (orange) statuses affect several players: their effect reaches
+    the spies the card names" (here the spies in the holder's region): "These orange
+    companion Status cards often affect multiple players." """
+    doc = typed(epic_doc())
+    cat = next(c for c in doc["statuses"] if c["name"] == "Stray Cat")
+    cat["powers"] = [power("while_held", [dice(1)], keep=True, reach="region")]
+    person = Answers()
+    game, lines = new_game(doc, players=2, answers=person)
+    first, second = game.party.spies
+    first.held.add("Stray Cat")
+    place(game, 0, "Paris")
+    place(game, 1, "Berlin")
+    game.table.actor = second
+    game.table.run([a_test("Spycraft")])
+    place(game, 1, "Tokyo")
+    game.table.run([a_test("Spycraft")])
+    labels = [o[0] for p, o in person.asked if p.startswith("Who takes")]
+    level = second.skills["Spycraft"]
+    assert labels[0].startswith(f"{second.name}: Spycraft {level} +1")
+    assert labels[1].startswith(f"{second.name}: Spycraft {level} +0")
+    assert f"  [Stray Cat: {second.name} rolls 1 more die]" in lines
+
+
+def test_powers_at_the_start_and_end_of_a_turn_after_a_pass_and_on_gaining_intel():
+    """EP-GADGET-1: "You may play Gadget cards any time during your turn, or when
+    instructed to on the card": a card's own timing (the start or the end of the owner's
+    turn, after a pass, on gaining intel) is when it acts."""
+    doc = typed(epic_doc())
+    by_name = {c["name"]: c for c in doc["gadgets"]}
+    heal = {"kind": "heal_injury", "amount": 1, "target": None}
+    by_name["Polyglot Pipe"]["powers"] = [power("start_of_turn", [heal], keep=True)]
+    by_name["Magnetic Cufflinks"]["powers"] = [power("end_of_turn", [heal], keep=True)]
+    by_name["Microdot Reader"]["powers"] = [
+        power("after_pass", [{"kind": "gain_intel", "amount": 1, "target": None}], keep=True)]
+    by_name["Rocket Belt"]["powers"] = [
+        power("on_gain_intel", [{"kind": "gain_resolve", "amount": 1, "target": None}], keep=True)]
+    game, lines = new_game(doc, players=1, answers=Answers({"Your turn:": "Rest"}))
+    spy = game.party.spies[0]
+    spy.gadgets = ["Polyglot Pipe", "Magnetic Cufflinks", "Microdot Reader", "Rocket Belt"]
+    place(game, 0, "Paris")
+    spy.health = spy.max_health - 4
+    from smersh_dsl.play.epic.turn import take_turn
+    take_turn(game, 0)
+    start = lines.index(f"  [Polyglot Pipe: heal injury for {spy.name}]")
+    rest = next(i for i, x in enumerate(lines) if x.startswith(f"{spy.name} rests"))
+    end = lines.index(f"  [Magnetic Cufflinks: heal injury for {spy.name}]")
+    assert start < rest < end
+    spy.resolve = 0
+    game.table.rng.faces = ["success", "success"]
+    game.table.actor = spy
+    game.table.run([a_test("Hand to Hand")])
+    assert f"  [Microdot Reader: gain intel for {spy.name}]" in lines
+    assert f"  [Rocket Belt: gain resolve for {spy.name}]" in lines
+    assert spy.intel == 1 and spy.resolve == 1
+
+
+def test_a_gadget_is_played_in_a_henchman_showdown_of_a_whole_game():
+    """EP-SHOW-3: "you may choose any Spy that is still alive to take that test or Gamble
+    action. Only their Skills, Statuses, and Gadgets may be used to pass it." """
+    doc = typed(epic_doc())
+    lipstick = next(c for c in doc["gadgets"] if c["name"] == "Sleeping Gas Lipstick")
+    lipstick["powers"] = [power("before_test", [{"kind": "auto_pass"}], keep=True)]
+    from smersh_dsl.play.epic import rounds
+    game, lines = new_game(doc, players=1, seed=2)
+    spy = game.party.spies[0]
+    spy.gadgets = ["Sleeping Gas Lipstick"]
+    spy.skills = {name: 0 for name in spy.skills}
+    spy.intel = 3
+    rounds.confront_henchman(game, "Darling", 3)
+    showdown = lines[lines.index("Showdown: Darling"):]
+    assert f"  [Sleeping Gas Lipstick: {spy.name} passes automatically]" in showdown
+    assert "Sleeping Gas Lipstick" in spy.gadgets              # `keep`: it stays
