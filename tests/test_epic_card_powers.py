@@ -349,3 +349,19 @@ def test_a_gadget_is_played_in_a_henchman_showdown_of_a_whole_game():
     showdown = lines[lines.index("Showdown: Darling"):]
     assert f"  [Sleeping Gas Lipstick: {spy.name} passes automatically]" in showdown
     assert "Sleeping Gas Lipstick" in spy.gadgets              # `keep`: it stays
+
+
+def test_losing_a_top_secret_card_discards_one_the_spy_chooses():
+    """SH-LIMIT-1's cards held by name ("no more than 3 of either UN Transports or Top
+    Secret cards ... They must discard"): `lose top_secret` discards a card held to the Top
+    Secret discard, and with none held says so."""
+    doc = typed(epic_doc())
+    t, lines = table(doc, decide=Answers({"Which top secret": 1}))
+    spy = t.party.spies[0]
+    spy.top_secrets = ["Secret A", "Secret B"]
+    t.run([{"kind": "lose_top_secret", "amount": 1, "target": None}])
+    assert spy.top_secrets == ["Secret A"] and t.decks.top_secret_discard == ["Secret B"]
+    assert "  [lose top secret Secret B]" in lines
+    spy.top_secrets = []
+    t.run([{"kind": "lose_top_secret", "amount": 1, "target": None}])
+    assert f"  [{spy.name} holds no top secret: none lost]" in lines

@@ -296,16 +296,18 @@ def discard(table, spy: Spy, kind: str, name: str) -> None:  # noqa: ANN001
         decks_of(table).discards(kind).append(name)
 
 
-def lose_gadget(table, spy: Spy, amount: int) -> None:  # noqa: ANN001
-    """`lose gadget`: one of the spy's choice (the sensible bot gives up the first held)."""
+def lose_card(table, spy: Spy, kind: str, amount: int) -> None:  # noqa: ANN001
+    """`lose gadget` (`lose top_secret`): one of the spy's choice (the sensible bot gives up
+    the first held), to the discard."""
+    what = kind.replace("_", " ")
     for _ in range(amount):
-        if not spy.gadgets:
-            table.say(f"  [{spy.name} holds no gadget: none lost]")
+        held = hand(spy, kind)
+        if not held:
+            table.say(f"  [{spy.name} holds no {what}: none lost]")
             return
-        name = spy.gadgets[table.decide.choose("Which gadget do you lose?", list(spy.gadgets),
-                                               note=None)]
-        discard(table, spy, "gadget", name)
-        table.say(f"  [lose gadget {name}]")
+        name = held[table.decide.choose(f"Which {what} do you lose?", list(held), note=None)]
+        discard(table, spy, kind, name)
+        table.say(f"  [lose {what} {name}]")
 
 
 def died(table, spy: Spy) -> None:  # noqa: ANN001

@@ -295,6 +295,9 @@ class Table:
         elif kind in ("draw_top_secret", "gain_top_secret"):
             cards.draw_cards(self, spy, "top_secret", amount)
             return
+        elif kind == "lose_top_secret":
+            cards.lose_card(self, spy, "top_secret", amount)
+            return
         elif kind == "gain_resolve":
             spy.resolve = min(spy.max_resolve, spy.resolve + amount)
         elif kind == "lose_resolve":
@@ -326,7 +329,7 @@ class Table:
             cards.draw_cards(self, spy, "gadget", amount)              # rule: EP-GADGET-1
             return
         elif kind == "lose_gadget":
-            cards.lose_gadget(self, spy, amount)
+            cards.lose_card(self, spy, "gadget", amount)
             return
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
