@@ -8,7 +8,7 @@ chosen is written at the code and in docs/books.md.
 
 from __future__ import annotations
 
-from smersh_dsl.play.epic import cards
+from smersh_dsl.play.epic import hands
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
 from smersh_dsl.play.epic.world import rule
@@ -246,7 +246,7 @@ def top_secret_limit(game: WholeGame, spy: Spy) -> None:
         held = list(spy.top_secrets)
         pick = game.table.decide.choose(f"Discard down to {limit} Top Secrets: which one?",
                                         held, [float(i) for i in range(len(held))], note=None)
-        cards.discard(game.table, spy, "top_secret", held[pick])
+        hands.discard(game.table, spy, "top_secret", held[pick])
     game.say(f"{spy.name} discards down to {limit} Top Secret (SH-LIMIT-1).")
 
 
@@ -338,7 +338,7 @@ def epic_setup(game: WholeGame, variant: dict) -> None:
         for _ in range(setup.get("raise_any_skill") or 0):
             game.table.raise_any_skill(spy)                             # rule: SH-EPIC-1
         if setup.get("top_secret"):
-            cards.draw_cards(game.table, spy, "top_secret", setup["top_secret"])
+            hands.draw_cards(game.table, spy, "top_secret", setup["top_secret"])
     game.table.decide = game.decider_of(0)
     game.state.red_un_spare += variant.get("red_un_transports") or 0
 

@@ -8,9 +8,9 @@ cards are drawn from. It reads only the cards (the document's `statuses`, `gadge
 ``table`` is an `engine.Table` (this module sits below it: the table calls in here).
 
 What Swagman's Hope's rules (and any caller) use:
-- `draw_cards(table, spy, "top_secret", n)` draws named cards into `spy.top_secrets` from
-  the game's Top Secret deck (`decks_of(table)`, re-formed from its discard when empty);
-  `discard(table, spy, "top_secret", name)` puts one back on the discard (SH-LIMIT-1).
+- `hands.draw_cards(table, spy, "top_secret", n)` draws named cards into `spy.top_secrets` from
+  the game's Top Secret deck (`hands.decks_of(table)`, re-formed from its discard when empty);
+  `hands.discard(table, spy, "top_secret", name)` puts one back on the discard (SH-LIMIT-1).
 - A held Top Secret card's typed powers are then offered like a gadget's, at every moment
   the table asks (`offer(table, spy, Moment(timing))`): before a test, after a roll, at
   injuries, on gaining intel, at the start and end of the owner's turn and in its window.
@@ -18,11 +18,10 @@ What Swagman's Hope's rules (and any caller) use:
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from smersh_dsl.play.epic import card_bots, leaves
-from smersh_dsl.play.epic.decks import Decks, draw, new_decks, take
+from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
                                        card_of, describe, dice_told, held_cards, powers, step_text,
                                        uses_of)
@@ -30,7 +29,6 @@ from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
 
 NOTHING = "Play nothing"
-PLURAL = {"gadget": "gadgets", "top_secret": "top_secrets"}
 
 
 @dataclass
@@ -44,19 +42,6 @@ class Played:
 
 
 # -- where the spies are, and whom a card reaches (EP-COMP-1) ------------------------------
-
-def decks_of(table) -> Decks:  # noqa: ANN001 - engine.Table
-    """The game's decks; a table of one encounter or showdown forms its own at first use,
-    shuffled with its dice (with a fixed order when the exact odds script the dice: the
-    deck's order is not one of the ways the dice fall)."""
-    if table.decks is None:
-        table.decks = new_decks(table.doc, _shuffler(table))
-    return table.decks
-
-
-def _shuffler(table) -> random.Random:  # noqa: ANN001
-    return table.rng if isinstance(table.rng, random.Random) else random.Random(0)
-
 
 def place_of(table, spy: Spy) -> str | None:  # noqa: ANN001
     if table.world is not None:
@@ -265,78 +250,6 @@ def discard_used(table, use: Use) -> None:  # noqa: ANN001
         owner.used.pop(use.name)
         discard(table, owner, use.kind, use.name)
         table.say(f"  [{use.name} is discarded]")
-
-
-# -- holding and losing cards ----------------------------------------------------------------
-
-def hand(spy: Spy, kind: str) -> list[str]:
-    return spy.gadgets if kind == "gadget" else spy.top_secrets
-
-
-def draw_cards(table, spy: Spy, kind: str, amount: int = 1) -> list[str]:  # noqa: ANN001
-    """``spy`` draws ``amount`` cards of ``kind`` (gadget, top_secret) from the game's deck:
-    a Gadget space's pass or `gain gadget` (EP-GADGET-1), a Top Secret draw."""
-    drawn = []
-    for _ in range(amount):
-        name = draw(decks_of(table), kind, _shuffler(table))
-        if name is None:
-            table.say(f"  [the {kind.replace('_', ' ')} deck is empty: none drawn]")
-            break
-        hand(spy, kind).append(name)
-        drawn.append(name)
-        table.say(f"  [{spy.name} draws {kind.replace('_', ' ')} {name}]")
-    return drawn
-
-
-def discard(table, spy: Spy, kind: str, name: str) -> None:  # noqa: ANN001
-    cards = hand(spy, kind)
-    if name in cards:
-        cards.remove(name)
-        spy.used.pop(name, None)
-        decks_of(table).discards(kind).append(name)
-
-
-def lose_card(table, spy: Spy, kind: str, amount: int) -> None:  # noqa: ANN001
-    """`lose gadget` (`lose top_secret`): one of the spy's choice (the sensible bot gives up
-    the first held), to the discard."""
-    what = kind.replace("_", " ")
-    for _ in range(amount):
-        held = hand(spy, kind)
-        if not held:
-            table.say(f"  [{spy.name} holds no {what}: none lost]")
-            return
-        name = held[table.decide.choose(f"Which {what} do you lose?", list(held), note=None)]
-        discard(table, spy, kind, name)
-        table.say(f"  [lose {what} {name}]")
-
-
-def died(table, spy: Spy) -> None:  # noqa: ANN001
-    """EP-HEALTH-1: the dead spy "discards all Statuses, Gadgets, Advanced Skills, and
-    Secret Missions they have collected": held cards go to their discard piles."""
-    for kind in PLURAL:
-        for name in list(hand(spy, kind)):
-            discard(table, spy, kind, name)                             # rule: EP-HEALTH-1
-    spy.held.clear()
-    spy.waits.clear()
-    spy.used.clear()
-
-
-def equip(table, spy: Spy, sheet: dict | None) -> None:  # noqa: ANN001
-    """EP-SETUP-1: "Each player checks their Spy board and gains any Advanced Skill
-    tokens, UN Transport tokens, Status cards, or Gadget cards they start with": the
-    sheet's `starts` (its gadgets taken out of the deck, its Top Secret count drawn)."""
-    starts = (sheet or {}).get("starts") or {}
-    decks = decks_of(table)
-    for name in starts.get("gadgets") or []:
-        take(decks, "gadget", name)                                     # rule: EP-SETUP-1
-        spy.gadgets.append(name)
-    for name in starts.get("statuses") or []:
-        spy.held.add(name)
-        leaves.gained(table.doc, spy, name, own_turn=False)
-    for kind, amount in (starts.get("tokens") or {}).items():
-        spy.tokens[kind] = spy.tokens.get(kind, 0) + amount
-    if starts.get("top_secret"):
-        draw_cards(table, spy, "top_secret", starts["top_secret"])
 
 
 # -- a spy's turn ------------------------------------------------------------------------------

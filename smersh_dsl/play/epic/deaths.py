@@ -16,7 +16,7 @@ def replace_the_dead(game: Game) -> None:
     placed on any unoccupied HQ space." A sheet not yet used if any ("If all Spy sheets in
     the box have been used, you may select a Spy that has already been used"), never a
     double agent of a henchman in play (EP-VAR-2). The dead spy's intel stays in the pool."""
-    from smersh_dsl.play.epic.cards import equip
+    from smersh_dsl.play.epic.hands import equip
     from smersh_dsl.play.epic.game import deal, make_spy
     state, party = game.state, game.party
     for index, spy in enumerate(party.spies):

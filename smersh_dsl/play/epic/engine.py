@@ -14,7 +14,7 @@ from typing import Protocol
 
 from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for
-from smersh_dsl.play.epic import cards, leaves, offers
+from smersh_dsl.play.epic import cards, hands, leaves, offers
 from smersh_dsl.play.epic.decks import Decks
 from smersh_dsl.play.epic.held import Moment, dice_told
 from smersh_dsl.play.epic.party import Party, Spy
@@ -75,7 +75,7 @@ class Table:
     steps_read: int = 0
     log: list[str] = field(default_factory=list)
     world: World | None = None           # a whole game's board; None for one encounter
-    decks: Decks | None = None           # the gadget and Top Secret decks (cards.decks_of)
+    decks: Decks | None = None           # the gadget and Top Secret decks (hands.decks_of)
     turn_of: Spy | None = None           # the spy whose turn it is (EP-GADGET-1)
     gaining: bool = False                # on_gain_intel powers are acting
     tally: dict[str, int] = field(default_factory=dict)   # cards played, statuses left
@@ -293,10 +293,10 @@ class Table:
             have = spy.tokens.get(kind[5:], 0)
             spy.tokens[kind[5:]] = have + amount if kind[0] == "g" else max(0, have - amount)
         elif kind in ("draw_top_secret", "gain_top_secret"):
-            cards.draw_cards(self, spy, "top_secret", amount)
+            hands.draw_cards(self, spy, "top_secret", amount)
             return
         elif kind == "lose_top_secret":
-            cards.lose_card(self, spy, "top_secret", amount)
+            hands.lose_card(self, spy, "top_secret", amount)
             return
         elif kind == "gain_resolve":
             spy.resolve = min(spy.max_resolve, spy.resolve + amount)
@@ -326,10 +326,10 @@ class Table:
             self.lose_advanced_skill(spy, target)
             return
         elif kind == "gain_gadget":
-            cards.draw_cards(self, spy, "gadget", amount)              # rule: EP-GADGET-1
+            hands.draw_cards(self, spy, "gadget", amount)              # rule: EP-GADGET-1
             return
         elif kind == "lose_gadget":
-            cards.lose_card(self, spy, "gadget", amount)
+            hands.lose_card(self, spy, "gadget", amount)
             return
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
@@ -382,7 +382,7 @@ class Table:
                 self.say(f"  [{spy.name} takes {count(amount, 'injury')}]")
         spy.health -= amount
         if was_alive and not spy.alive:                                 # rule: EP-HEALTH-1
-            cards.died(self, spy)
+            hands.died(self, spy)
             self.say(f"{spy.name} is dead.")
             if self.in_showdown and not self.party.living():            # rule: EP-SHOW-2
                 raise EverySpyDead

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person, RandomPolicy
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia, cards
+from smersh_dsl.play.epic import australia, hands
 from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.decks import new_decks
 from smersh_dsl.play.epic.engine import Table
@@ -200,7 +200,7 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
     game.spies = spies
     for index, spy in enumerate(spies):                                 # rule: EP-SETUP-1
         game.table.decide = game.decider_of(index)
-        cards.equip(game.table, spy, sheets.get(spy.name))
+        hands.equip(game.table, spy, sheets.get(spy.name))
     game.table.decide = game.decider_of(0)
     if state.expansion:
         australia.setup(game)
