@@ -334,10 +334,11 @@ def test_a_dead_spys_statuses_go_back_to_the_deck(epic):
     t = party_table(epic, 2)
     first, second = t.party.spies
     first.held = {"Marked", "Stealth"}
-    first.gadgets = 1
+    first.gadgets = ["Shoe Phone"]
     t.actor = first
     t.run([{"kind": "take_injury", "amount": first.health, "target": None}])
-    assert not first.alive and first.held == set() and first.gadgets == 0
+    assert not first.alive and first.held == set() and first.gadgets == []
+    assert t.decks.gadget_discard == ["Shoe Phone"]
     t.actor = second
     gain_status(t, "Marked")
     assert "Marked" in second.held
@@ -387,12 +388,12 @@ def test_lose_gadget_discards_one_and_none_held_says_so(epic):
     lines: list[str] = []
     t = party_table(epic, 1, lines=lines)
     spy = t.party.spies[0]
-    spy.gadgets = 2
+    spy.gadgets = ["Shoe Phone", "Armoured Bowler"]
     lose(t, "lose_gadget")
-    assert spy.gadgets == 1
-    spy.gadgets = 0
+    assert spy.gadgets == ["Armoured Bowler"] and "  [lose gadget Shoe Phone]" in lines
+    spy.gadgets = []
     lose(t, "lose_gadget")
-    assert spy.gadgets == 0 and f"  [{spy.name} holds no gadget: none lost]" in lines
+    assert spy.gadgets == [] and f"  [{spy.name} holds no gadget: none lost]" in lines
 
 
 # -- EP-SHOW-2, EP-SHOW-3, EP-HEALTH-1 in a showdown ------------------------------------
@@ -566,7 +567,7 @@ def test_an_encounter_that_moves_the_spy_gains_the_bonus_of_the_final_location(e
     before = t.party.spies[0].skills["Persuasion"]
     outcome = play_encounter(t, None, lair=False)
     assert outcome.won is True and t.party.location == "New York"
-    assert t.party.spies[0].gadgets == 1
+    assert len(t.party.spies[0].gadgets) == 1
     assert t.party.spies[0].skills["Persuasion"] == before
 
 

@@ -165,9 +165,11 @@ def test_end_of_turn_limits_of_three():
     turn.\""""
     game, lines = new_game(swagmans_doc(), players=2)
     spy = game.party.spies[0]
-    spy.tokens.update({"un_transport": 5, "top_secret": 4})
+    spy.tokens.update({"un_transport": 5})
+    spy.top_secrets = ["A", "B", "C", "D"]
     australia.end_of_turn(game, spy)
-    assert spy.tokens["un_transport"] == 3 and spy.tokens["top_secret"] == 3
+    assert spy.tokens["un_transport"] == 3 and spy.top_secrets == ["A", "B", "C"]
+    assert game.state.cards.top_secret_discard == ["D"]
 
 
 def test_a_stranded_spy_reads_a_stranded_card_next_turn_instead_of_moving():
@@ -266,12 +268,15 @@ def test_the_epic_variant_sets_up_and_wins_only_at_the_track_goal():
     2nd Red UN Transport Token is provided\""""
     with pytest.raises(NotPlayable, match="3 to 5 players, not 2"):
         new_game(swagmans_doc(), players=2, variants=("epic",))
-    plain, _ = new_game(swagmans_doc(), players=3, seed=4)
-    game, lines = new_game(swagmans_doc(), players=5, seed=4, variants=("epic",))
+    doc = swagmans_doc()          # a Top Secret deck to draw the additional card from
+    doc["top_secrets"] = [{"name": f"Secret {i}", "copies": 1, "powers": [], "leaves": []}
+                          for i in range(6)]
+    plain, _ = new_game(doc, players=3, seed=4)
+    game, lines = new_game(doc, players=5, seed=4, variants=("epic",))
     assert HUB not in game.state.red_board                  # 5 players: no red intel there
     for before, spy in zip(plain.party.spies, game.party.spies[:3]):
         assert sum(spy.skills.values()) == sum(before.skills.values()) + 1
-        assert spy.tokens["top_secret"] == 1
+        assert len(spy.top_secrets) == 1
     assert game.state.red_un_spare == 1
 
 

@@ -8,6 +8,7 @@ chosen is written at the code and in docs/books.md.
 
 from __future__ import annotations
 
+from smersh_dsl.play.epic import hands
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
 from smersh_dsl.play.epic.world import rule
@@ -219,7 +220,8 @@ def end_of_turn(game: WholeGame, spy: Spy) -> None:
     """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
     Transports or Top Secret cards ... They must discard down to 3". The blue and red UN
     Transport tokens are UN Transports too, so they count towards the limit."""
-    for kinds, name in ((TRANSPORTS, "UN Transport"), (("top_secret",), "Top Secret")):
+    top_secret_limit(game, spy)
+    for kinds, name in ((TRANSPORTS, "UN Transport"),):
         limit = rule(game.doc, "hand_limit", name, default=0)
         if not limit or sum(spy.tokens.get(k, 0) for k in kinds) <= limit:
             continue
@@ -232,6 +234,20 @@ def end_of_turn(game: WholeGame, spy: Spy) -> None:
                 note=None)]
             spy.tokens[pick] -= 1
         game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
+
+
+def top_secret_limit(game: WholeGame, spy: Spy) -> None:
+    """SH-LIMIT-1 for the Top Secret cards the spy holds by name: the player chooses which
+    to discard (the sensible bot keeps the first drawn)."""
+    limit = rule(game.doc, "hand_limit", "Top Secret", default=0)
+    if not limit or len(spy.top_secrets) <= limit:
+        return
+    while len(spy.top_secrets) > limit:                                 # rule: SH-LIMIT-1
+        held = list(spy.top_secrets)
+        pick = game.table.decide.choose(f"Discard down to {limit} Top Secrets: which one?",
+                                        held, [float(i) for i in range(len(held))], note=None)
+        hands.discard(game.table, spy, "top_secret", held[pick])
+    game.say(f"{spy.name} discards down to {limit} Top Secret (SH-LIMIT-1).")
 
 
 def _discard_score(game: WholeGame, spy: Spy, kind: str) -> float:
@@ -322,7 +338,7 @@ def epic_setup(game: WholeGame, variant: dict) -> None:
         for _ in range(setup.get("raise_any_skill") or 0):
             game.table.raise_any_skill(spy)                             # rule: SH-EPIC-1
         if setup.get("top_secret"):
-            spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + setup["top_secret"]
+            hands.draw_cards(game.table, spy, "top_secret", setup["top_secret"])
     game.table.decide = game.decider_of(0)
     game.state.red_un_spare += variant.get("red_un_transports") or 0
 

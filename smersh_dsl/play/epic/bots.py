@@ -41,8 +41,9 @@ def chance(game: Game, spy: Spy, steps: list[dict]) -> float:
     for step in steps:
         kind = step["kind"]
         if kind == "test":
-            if any(spy.holds(n) for n in step["auto_pass_with"]):
-                return 1.0
+            if any(table._offer(spy, o if o["pick"] != "d6" else dict(o, pick="any"),
+                                step).automatic for o in step["options"]):
+                return 1.0        # a "pass with" clause or a held card's power (EP-TEST-4)
             best = Fraction(0)
             for option in step["options"]:
                 opt = option if option["pick"] != "d6" else dict(option, pick="any")

@@ -16,6 +16,7 @@ def replace_the_dead(game: Game) -> None:
     placed on any unoccupied HQ space." A sheet not yet used if any ("If all Spy sheets in
     the box have been used, you may select a Spy that has already been used"), never a
     double agent of a henchman in play (EP-VAR-2). The dead spy's intel stays in the pool."""
+    from smersh_dsl.play.epic.hands import equip
     from smersh_dsl.play.epic.game import deal, make_spy
     state, party = game.state, game.party
     for index, spy in enumerate(party.spies):
@@ -35,6 +36,7 @@ def replace_the_dead(game: Game) -> None:
         new = make_spy(game, sheet, index, NEW_SPY_RESOLVE)             # rule: EP-HEALTH-1
         new.intel = spy.intel
         party.spies[index] = new
+        equip(game.table, new, sheet)        # "as though the game had just begun" (EP-SETUP-1)
         state.sheets_used.append(sheet["name"])
         seat.sheet, seat.stranded = sheet["name"], None
         occupied = {s.location for i, s in enumerate(state.seats) if i != index}

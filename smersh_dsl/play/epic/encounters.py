@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia, bots
+from smersh_dsl.play.epic import australia, bots, leaves
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
 from smersh_dsl.play.epic.missions import secret_mission
 from smersh_dsl.play.epic.sessions import bonus_steps, find_location, hub_section, roll_fate
@@ -174,6 +174,8 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
     table, seat, spy = game.table, game.state.seats[index], game.party.spies[index]
     if game.state.outcome is not None:
         return
+    region = game.board.where(start).region                             # rule: EP-STATUS-3
+    leaves.on(table, spy, "encounter_in", lambda lv: lv["region"] == region)
     if table.failed:
         game.party.lobo += 1                                            # rule: EP-ENC-6
         game.say("A failed encounter: Dr. Lobo advances one space.")
@@ -183,6 +185,8 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
             game.say(f"A pass at {seat.location}: the location bonus.")
             table.actor = spy
             table.run(steps)                                            # rule: EP-ENC-6, EP-ENC-8
+        if game.board.where(seat.location).has("hq"):                   # rule: EP-STATUS-3
+            leaves.on(table, spy, "pass_at_hq")
         if hub:
             australia.rescue(game, spy)                                 # rule: SH-INTEL-3
         if game.board.where(seat.location).has("lair"):

@@ -14,8 +14,11 @@ from typing import Protocol
 
 from smersh_dsl.play.core.deciders import Decider
 from smersh_dsl.play.core.odds import MAX_DICE, best_spend, dice_for
-from smersh_dsl.play.epic import offers
+from smersh_dsl.play.epic import cards, hands, leaves, offers
+from smersh_dsl.play.epic.decks import Decks
+from smersh_dsl.play.epic.held import Moment, dice_told
 from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none
 MAX_STEPS = 10_000           # a runaway loop in content ends the run instead of hanging
@@ -39,8 +42,9 @@ class Reroll(Exception):
     them, reroll the Fate die for a new Encounter." """
 
 
-# Tokens a spy holds and counts (UN transports, Top Secret cards): `gain 1 un_transport`.
-TOKENS = ("un_transport", "blue_un_transport", "red_un_transport", "top_secret")
+# Tokens a spy holds and counts (UN transports): `gain 1 un_transport`. Top Secret cards
+# are held by name (`Spy.top_secrets`), drawn from their deck.
+TOKENS = ("un_transport", "blue_un_transport", "red_un_transport")
 
 
 class World(Protocol):
@@ -54,6 +58,8 @@ class World(Protocol):
     def rerolls(self, henchman: str) -> bool: ...
 
     def effect(self, table: Table, spy: Spy, step: dict) -> bool: ...
+
+    def place_of(self, spy: Spy) -> str | None: ...
 
 
 @dataclass
@@ -69,6 +75,10 @@ class Table:
     steps_read: int = 0
     log: list[str] = field(default_factory=list)
     world: World | None = None           # a whole game's board; None for one encounter
+    decks: Decks | None = None           # the gadget and Top Secret decks (hands.decks_of)
+    turn_of: Spy | None = None           # the spy whose turn it is (EP-GADGET-1)
+    gaining: bool = False                # on_gain_intel powers are acting
+    tally: dict[str, int] = field(default_factory=dict)   # cards played, statuses left
 
     # -- dice ------------------------------------------------------------------------
     def faces(self, die: str) -> list[str]:
@@ -124,12 +134,13 @@ class Table:
 
     # -- tests (EP-TEST-*) -------------------------------------------------------------
     def _offer(self, spy: Spy, option: dict, test: dict) -> offers.Option:
-        return offers.offer(spy, option, test, self.doc["vocabulary"]["skills"],
-                            self._resolve_of(spy))
+        skills = self.doc["vocabulary"]["skills"]
+        dice, auto, _ = cards.passive(self, spy, offers.skill_of(spy, option, skills)[0])
+        return offers.offer(spy, option, test, skills, self._resolve_of(spy), (dice, auto))
 
     def _level(self, spy: Spy, option: dict, test: dict) -> int:
-        return (offers.skill_of(spy, option, self.doc["vocabulary"]["skills"])[1]
-                + offers.modifier_of(spy, option, test))
+        offered = self._offer(spy, option, test)
+        return offered.level + offered.modifier
 
     def _resolve_of(self, spy: Spy) -> int:
         return self.party.pool + spy.resolve if self.in_showdown else spy.resolve   # EP-SHOW-3
@@ -158,10 +169,20 @@ class Table:
         picked = self.decide.choose(offers.who_takes(), [o.label(faces) for o in offered], scores)
         spy, option = pairs[picked]
         self.actor = spy
-        if offered[picked].automatic is not None:                                     # EP-TEST-4
+        taken = offered[picked]
+        for name, dice in cards.passive(self, spy, taken.skill)[2]:                   # EP-TEST-5
+            self.say(dice_told(name, spy.name, dice))
+        played = cards.Played()
+        if taken.automatic is not None and taken.automatic not in test["auto_pass_with"]:
+            self.say(f"  [{taken.automatic}: {spy.name} passes automatically]")   # a held card
+        if taken.automatic is None:
+            played = cards.offer(self, spy, Moment("before_test", taken.skill,
+                                                   float(taken.chance(faces))))
+        if taken.automatic is not None or played.auto is not None:                    # EP-TEST-4
             self.say(f"{spy.name} passes automatically.")
+            self._passed(spy, taken.skill)
             return True
-        level = offered[picked].level + offered[picked].modifier
+        level = taken.level + taken.modifier + played.dice
         spare = self._resolve_of(spy)
         best, _ = best_spend(level, option["successes"], spare, faces)
         pool = spare - spy.resolve                                                    # EP-SHOW-3
@@ -171,16 +192,40 @@ class Table:
         level = min(level + before, MAX_DICE)                                           # EP-TEST-6
         dice = dice_for(level)                                                          # EP-TEST-1
         rolled = self.roll_dice(dice)
+        need = option["successes"]                                                      # EP-TEST-2
+        rolled = self._after_roll(spy, taken.skill, level, rolled, need)
         successes = rolled.count("success")
         icons = rolled.count("resolve")
-        need = option["successes"]                                                      # EP-TEST-2
         convert = min(icons, max(0, need - successes), self._resolve_of(spy))           # EP-TEST-7
         self._spend(spy, convert)
         passed = successes + convert >= need
         self.say(offers.roll_told(spy.name, rolled, convert, need, passed))
         if not passed:
             self.failed = True
+        else:
+            self._passed(spy, taken.skill)
         return passed
+
+    def _after_roll(self, spy: Spy, skill: str, level: int, rolled: list[str],
+                    need: int) -> list[str]:
+        """After the roll, before the result counts: held cards may roll the dice again
+        (`reroll`) or roll more (`dice +N`), told with the dice they show."""
+        failing = rolled.count("success") + min(rolled.count("resolve"), self._resolve_of(spy)) < need
+        played = cards.offer(self, spy, Moment("after_roll", skill, failing=failing))
+        if played.rerolls:
+            rolled = self.roll_dice(dice_for(level))
+            self.say(f"  [{spy.name} rolls again: {', '.join(rolled)}]")
+        if played.dice > 0:
+            more = self.roll_dice(played.dice)
+            self.say(f"  [{spy.name} rolls {', '.join(more)} more]")
+            rolled = rolled + more
+        return rolled
+
+    def _passed(self, spy: Spy, skill: str) -> None:
+        """A passed test: statuses that leave by a pass leave (EP-STATUS-3), then the
+        taker's `after_pass` powers may act."""
+        leaves.passed(self, spy, skill)
+        cards.offer(self, spy, Moment("after_pass", skill))
 
     def _spend(self, spy: Spy, amount: int) -> None:
         from_spy = min(spy.resolve, amount)
@@ -236,13 +281,23 @@ class Table:
             return
         if kind == "gain_intel":
             spy.intel += amount
+            if not self.gaining:                    # a power's own intel acts no further
+                self.gaining = True
+                try:
+                    cards.offer(self, spy, Moment("on_gain_intel"))
+                finally:
+                    self.gaining = False
         elif kind == "lose_intel":     # "All gained Intel is placed into the Intel pool"
             self.party.spend_pool(min(amount, self.party.pool))
         elif kind.startswith(("gain_", "lose_")) and kind[5:] in TOKENS:
             have = spy.tokens.get(kind[5:], 0)
             spy.tokens[kind[5:]] = have + amount if kind[0] == "g" else max(0, have - amount)
-        elif kind == "draw_top_secret":
-            spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + amount
+        elif kind in ("draw_top_secret", "gain_top_secret"):
+            hands.draw_cards(self, spy, "top_secret", amount)
+            return
+        elif kind == "lose_top_secret":
+            hands.lose_card(self, spy, "top_secret", amount)
+            return
         elif kind == "gain_resolve":
             spy.resolve = min(spy.max_resolve, spy.resolve + amount)
         elif kind == "lose_resolve":
@@ -266,16 +321,16 @@ class Table:
             return
         elif kind == "lose_status" and target:
             spy.held.discard(target)
+            spy.waits.pop(target, None)
         elif kind == "lose_advanced_skill":
             self.lose_advanced_skill(spy, target)
             return
         elif kind == "gain_gadget":
-            spy.gadgets += amount
+            hands.draw_cards(self, spy, "gadget", amount)              # rule: EP-GADGET-1
+            return
         elif kind == "lose_gadget":
-            if not spy.gadgets:        # a gadget of the spy's choice: they are all alike here
-                self.say(f"  [{spy.name} holds no gadget: none lost]")
-                return
-            spy.gadgets = max(0, spy.gadgets - amount)
+            hands.lose_card(self, spy, "gadget", amount)
+            return
         elif kind == "raise_skill" and target:
             spy.skills[target] = min(5, spy.skills.get(target, 0) + 1)
         elif kind == "raise_skill":
@@ -317,10 +372,17 @@ class Table:
         Advanced Skills, and Secret Missions they have collected" (not intel: it is the
         party's pool), so those cards are back in the game for the others."""
         was_alive = spy.alive
+        if was_alive and amount > 0:
+            prevented = cards.offer(self, spy, Moment("on_injury", injuries=amount)).prevent
+            amount -= prevented
+            if amount <= 0:
+                self.say(f"  [{spy.name} takes no injury]")
+                return
+            if prevented:
+                self.say(f"  [{spy.name} takes {count(amount, 'injury')}]")
         spy.health -= amount
         if was_alive and not spy.alive:                                 # rule: EP-HEALTH-1
-            spy.held.clear()
-            spy.gadgets = 0
+            hands.died(self, spy)
             self.say(f"{spy.name} is dead.")
             if self.in_showdown and not self.party.living():            # rule: EP-SHOW-2
                 raise EverySpyDead
@@ -354,6 +416,7 @@ class Table:
             self.say(f"  [{name}: every copy is in play, not gained]")
             return
         spy.held.add(name)
+        leaves.gained(self.doc, spy, name, own_turn=self.turn_of is spy)
         self.say(f"  [gain status {name}]")
 
     def lose_advanced_skill(self, spy: Spy, name: str | None) -> None:

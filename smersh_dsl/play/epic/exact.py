@@ -44,7 +44,8 @@ class ExactTable(Table):
 
 def _spy_key(spy: Spy) -> tuple:
     return (spy.name, tuple(sorted(spy.skills.items())), spy.health, spy.max_resolve,
-            spy.resolve, tuple(sorted(spy.held)), spy.intel, spy.gadgets)
+            spy.resolve, tuple(sorted(spy.held)), spy.intel, tuple(spy.gadgets),
+            tuple(spy.top_secrets), tuple(sorted(spy.used.items())))
 
 
 def state_key(table: Table, node: str) -> tuple:

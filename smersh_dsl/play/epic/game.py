@@ -14,8 +14,9 @@ from functools import cached_property
 
 from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person, RandomPolicy
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia
+from smersh_dsl.play.epic import australia, hands
 from smersh_dsl.play.epic.board import Board
+from smersh_dsl.play.epic.decks import new_decks
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missions,
@@ -50,7 +51,7 @@ class Game:
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)
         self.table = Table(self.doc, new_party(self.doc, self.state.seats, self.spies), self.rng,
-                           self.decider_of(0), self.say, world=self)
+                           self.decider_of(0), self.say, world=self, decks=self.state.cards)
 
     # -- who decides ------------------------------------------------------------------
     def decider_of(self, index: int) -> Decider:
@@ -131,6 +132,12 @@ class Game:
     def effect(self, table: Table, spy: Spy, step: dict) -> bool:
         return australia.effect(self, spy, step)
 
+    def place_of(self, spy: Spy) -> str | None:
+        """Where ``spy`` stands (whom a companion reaches, EP-COMP-1; `in NAME`)."""
+        if spy in self.table.party.spies and self.state.seats:
+            return self.seat_of(spy).location
+        return None
+
 
 # -- setup --------------------------------------------------------------------------------
 
@@ -176,6 +183,7 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
                   expansion=bool(doc.get("expansions")) or bool(doc.get("red_intel")))
     state.stranded_deck = sorted(c["name"] for c in doc.get("stranded_cards") or [])
     rng.shuffle(state.stranded_deck)
+    state.cards = new_decks(doc, rng)                                   # rule: EP-GADGET-1
     game = Game(doc, state, rng, say)
     spies = _choose_spies(game, options)
     state.seats = []
@@ -188,8 +196,12 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
         taken_regions.add(game.board.where(seat.location).region)
         deal(game, seat, sheets.get(spy.name))
     game.table = Table(doc, new_party(doc, state.seats, spies), rng, game.decider_of(0), say,
-                       world=game)
+                       world=game, decks=state.cards)
     game.spies = spies
+    for index, spy in enumerate(spies):                                 # rule: EP-SETUP-1
+        game.table.decide = game.decider_of(index)
+        hands.equip(game.table, spy, sheets.get(spy.name))
+    game.table.decide = game.decider_of(0)
     if state.expansion:
         australia.setup(game)
     for v in played:

@@ -68,18 +68,30 @@ def skill_of(spy: Spy, option: dict, skills: list[str]) -> tuple[str, int]:
     return skill, spy.skills.get(skill, 0)
 
 
-def modifier_of(spy: Spy, option: dict, test: dict) -> int:
-    """The option's modifier with the dice a held status or advanced skill adds (EP-TEST-5)."""
-    return option["modifier"] + sum(c["dice"] for c in test["dice_with"]
-                                    if spy.holds(c["holdable"]))
+def modifier_of(spy: Spy, option: dict, test: dict, cards: int = 0) -> int:
+    """The option's modifier with the dice a held status, advanced skill or gadget named in
+    the test's clauses adds (EP-TEST-5), and ``cards``: the dice of held cards' powers in
+    force for the test's skill (`cards.passive`)."""
+    return option["modifier"] + cards + sum(c["dice"] for c in test["dice_with"]
+                                            if spy.holds(c["holdable"]))
 
 
-def offer(spy: Spy, option: dict, test: dict, skills: list[str], resolve: int) -> Option:
-    """``spy`` taking ``test`` by ``option``, and what passes it automatically (EP-TEST-4)."""
+def automatic(spy: Spy, test: dict, card: str | None = None) -> str | None:
+    """What passes the test automatically (EP-TEST-4): a status, advanced skill or gadget
+    the spy holds that a "pass with" clause names, or ``card``, a held card's power in
+    force for the test's skill. Holding a named gadget is enough, and it is not used up:
+    "Some tests will allow automatic passes if the Spy attempting them has a specific
+    Status card or Advanced Skill" (docs/books.md)."""
+    return next((n for n in test["auto_pass_with"] if spy.holds(n)), None) or card
+
+
+def offer(spy: Spy, option: dict, test: dict, skills: list[str], resolve: int,
+          cards: tuple[int, str | None] = (0, None)) -> Option:
+    """``spy`` taking ``test`` by ``option``, and what passes it automatically (EP-TEST-4);
+    ``cards`` is what held cards' powers in force give the test: (dice, a card passing it)."""
     skill, level = skill_of(spy, option, skills)
-    automatic = next((n for n in test["auto_pass_with"] if spy.holds(n)), None)
-    return Option(spy.name, skill, level, modifier_of(spy, option, test), option["successes"],
-                  resolve, automatic)
+    return Option(spy.name, skill, level, modifier_of(spy, option, test, cards[0]),
+                  option["successes"], resolve, automatic(spy, test, cards[1]))
 
 
 def who_takes() -> str:

@@ -14,12 +14,15 @@ class Spy:
     health: int
     max_resolve: int
     resolve: int
-    held: set[str] = field(default_factory=set)     # advanced skills, statuses, gadgets
+    held: set[str] = field(default_factory=set)     # advanced skills and statuses
     intel: int = 0
-    gadgets: int = 0
+    gadgets: list[str] = field(default_factory=list)       # gadget cards held (EP-GADGET-1)
     max_health: int = 0      # the sheet's health, which healing never passes (EP-REST-1)
     rest: int = 2            # the sheet's rest value (EP-REST-1)
-    tokens: dict[str, int] = field(default_factory=dict)   # UN transports, Top Secret cards
+    tokens: dict[str, int] = field(default_factory=dict)   # UN transports
+    top_secrets: list[str] = field(default_factory=list)   # Top Secret cards held
+    used: dict[str, int] = field(default_factory=dict)     # a card's uses so far (`uses N`)
+    waits: dict[str, int] = field(default_factory=dict)    # a status's turn ends left to wait
 
     def __post_init__(self) -> None:
         self.max_health = self.max_health or self.health
@@ -29,7 +32,9 @@ class Spy:
         return self.health > 0
 
     def holds(self, name: str) -> bool:
-        return name in self.held
+        """An advanced skill, a status, a gadget or a Top Secret card the spy has: what a
+        "pass with" or "+1 with" clause names (EP-TEST-4, EP-TEST-5)."""
+        return name in self.held or name in self.gadgets or name in self.top_secrets
 
 
 @dataclass

@@ -35,6 +35,8 @@ def play_round(game: Game) -> None:
     """EP: "each player, one at a time, takes a turn until all players have gone". Players
     "may take their turns in any order"; the engine takes them in seat order (assumption)."""
     state = game.state
+    if state.turn == 0:
+        state.round_lobo = game.party.lobo         # `lobo_advances N`: "in one round"
     while state.turn < len(state.seats) and state.outcome is None:
         take_turn(game, state.turn)
         australia.overflow(game)

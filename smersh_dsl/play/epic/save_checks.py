@@ -96,6 +96,17 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
     yield from _one(state.get("butcher_at"), places, "/state/butcher_at", "place")
     yield from _keys(data["board_intel"], places, "/board_intel", "place")
     yield from _decks(doc, state["decks"])
+    gadgets = {c["name"] for c in doc.get("gadgets") or []}
+    secrets = {c["name"] for c in doc.get("top_secrets") or []}
+    decks = state.get("cards") or {}
+    for field, known, what in (("gadgets", gadgets, "gadget"), ("gadget_discard", gadgets, "gadget"),
+                               ("top_secrets", secrets, "Top Secret card"),
+                               ("top_secret_discard", secrets, "Top Secret card")):
+        yield from _known(decks.get(field) or [], known, f"/state/cards/{field}", what)
+    for i, spy in enumerate(data["spies"]):
+        yield from _known(spy.get("gadgets") or [], gadgets, f"/spies/{i}/gadgets", "gadget")
+        yield from _known(spy.get("top_secrets") or [], secrets, f"/spies/{i}/top_secrets",
+                          "Top Secret card")
 
 
 def _rng(rng: list) -> Iterator[str]:

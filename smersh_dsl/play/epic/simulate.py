@@ -39,6 +39,8 @@ class Played:
     hurt_by: dict[str, int] = field(default_factory=dict)
     lobo_by: dict[str, int] = field(default_factory=dict)
     read: dict[str, int] = field(default_factory=dict)
+    cards_played: int = 0          # held cards' powers used (EP-GADGET-1)
+    statuses_left: int = 0         # statuses gone by their discard effect (EP-STATUS-3)
 
 
 def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
@@ -50,7 +52,8 @@ def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
     return Played(index, game.state.outcome or "lost", r.rounds, r.lobo_round, r.deaths,
                   r.intel_spent, list(r.henchmen_beaten),
                   game.state.henchmen[0] in game.state.defeated,
-                  dict(r.hurt_by), dict(r.lobo_by), dict(r.read))
+                  dict(r.hurt_by), dict(r.lobo_by), dict(r.read),
+                  game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0))
 
 
 def _quiet(_: str) -> None:
@@ -131,6 +134,8 @@ def summary(played: list[Played], games: int, seed: int, options: Options, title
                 sum(p.main_beaten_before_lobo for p in played) / games, 4),
             "deaths_per_game": round(statistics.fmean(p.deaths for p in played), 3),
             "intel_spent_per_game": round(statistics.fmean(p.intel_spent for p in played), 2),
+            "cards_played_per_game": round(statistics.fmean(p.cards_played for p in played), 2),
+            "statuses_left_per_game": round(statistics.fmean(p.statuses_left for p in played), 2),
             "most_health_lost": per_game("hurt_by"),
             "most_lobo_moved": per_game("lobo_by"),
             "encounters_most_health_lost": by_card("hurt_by"),
@@ -150,7 +155,9 @@ def render_text(s: dict) -> str:
            f"Main henchman beaten before Dr. Lobo came: {s['main_henchman_beaten_before_lobo']:.1%} "
            "of games",
            f"Deaths per game: {s['deaths_per_game']}; intel spent per game: "
-           f"{s['intel_spent_per_game']}", ""]
+           f"{s['intel_spent_per_game']}",
+           f"Held cards played per game: {s['cards_played_per_game']}; statuses discarded by "
+           f"their discard effect per game: {s['statuses_left_per_game']}", ""]
     for key, title in (("most_health_lost", "Entries that cost spies the most health"),
                        ("most_lobo_moved", "Entries that moved Dr. Lobo the most")):
         out.append(f"{title} (per game; times read; per reading):")

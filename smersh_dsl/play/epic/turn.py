@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smersh_dsl.play.epic import australia, bots
+from smersh_dsl.play.epic import australia, bots, cards, leaves
 from smersh_dsl.play.epic.deaths import replace_the_dead
 from smersh_dsl.play.epic.encounters import meet, stranded_encounter
 from smersh_dsl.play.epic.moves import move
@@ -26,6 +26,8 @@ def take_turn(game: Game, index: int) -> None:
     party.location = seat.location
     game.say(f"Round {state.round}, {spy.name} in {seat.location} (health {spy.health}/"
              f"{spy.max_health}, resolve {spy.resolve}, pool {party.pool} intel).")
+    cards.turn_begins(game.table, spy)                                  # rule: EP-GADGET-1
+    seat.location = party.location or seat.location    # a card may have moved the spy
     if seat.stranded:                                                   # rule: SH-STRAND-1
         stranded_encounter(game, index)
     else:
@@ -42,6 +44,9 @@ def take_turn(game: Game, index: int) -> None:
                 region_bonus(game, index)        # after moving, in the region it ended in
             if game.state.outcome is None:
                 meet(game, index)
+    party.location = seat.location
+    cards.turn_ends(game.table, spy, party.lobo - state.round_lobo)     # rule: EP-STATUS-3
+    seat.location = party.location or seat.location
     australia.end_of_turn(game, spy)
     replace_the_dead(game)
 
@@ -57,6 +62,7 @@ def rest(game: Game, spy: Spy, at_hq: bool) -> None:
         spy.resolve = min(spy.max_resolve, spy.resolve + spy.rest)
     game.say(f"{spy.name} rests{' at the HQ' if at_hq else ''}: health {spy.health}, "
              f"resolve {spy.resolve}.")
+    leaves.rested(game.table, spy, at_hq)                       # rule: EP-STATUS-3
 
 
 def region_bonus(game: Game, index: int) -> None:

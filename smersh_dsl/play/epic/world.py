@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.board import Board
+from smersh_dsl.play.epic.decks import Decks
 from smersh_dsl.play.epic.party import Party, Spy
 
 HAND = 2                       # EP-MISSION-1: "Each player always has 2 Secret Mission cards"
@@ -74,6 +75,8 @@ class State:
     red_un_spare: int = 0                  # SH-EPIC-1: a second Red UN Transport
     villain_advances: int = 0              # villain cards that advanced Dr. Lobo (V-1)
     stranded_deck: list[str] = field(default_factory=list)
+    cards: Decks = field(default_factory=Decks)     # the gadget and Top Secret decks
+    round_lobo: int = 0                    # where Dr. Lobo stood when the round began
     outcome: str | None = None             # won, lost
     reason: str = ""
     record: Record = field(default_factory=Record)

@@ -1,0 +1,113 @@
+"""What a held card can do, read from the built document (CARDS-SPEC: a card's `powers`
+and `leaves`): the cards a spy holds, each power's card and owner, the moment it is
+offered at, and how a power is said to a player ("+2 dice", "pass automatically")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smersh_dsl.play.epic.decks import LISTS
+from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.wording import count
+
+TEST_STEPS = frozenset({"dice", "auto_pass", "reroll"})     # act on the test being taken
+INJURY_STEPS = frozenset({"prevent_injury"})                # act on injuries being taken
+TURN = "turn"             # the any-time window of the owner's turn (EP-GADGET-1)
+
+
+@dataclass(frozen=True)
+class Use:
+    """One power of one held card, as it may be used now."""
+
+    owner: Spy             # who holds the card
+    kind: str              # gadget, top_secret or status
+    card: dict
+    index: int             # the power's place in the card's `powers`
+    power: dict
+
+    @property
+    def name(self) -> str:
+        return self.card["name"]
+
+    @property
+    def steps(self) -> list[dict]:
+        return self.power.get("steps") or []
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When a card may act, with what a player sees of it: the chance to pass the test
+    as offered, whether the dice rolled fail it, the injuries about to be taken."""
+
+    name: str              # a timing of CARDS-SPEC, or TURN
+    skill: str | None = None
+    chance: float | None = None
+    failing: bool = False
+    injuries: int = 0
+
+
+def card_of(doc: dict, kind: str, name: str) -> dict | None:
+    return next((c for c in doc.get(LISTS[kind]) or [] if c["name"] == name), None)
+
+
+def held_cards(doc: dict, spy: Spy) -> list[tuple[str, dict]]:
+    """The spy's cards that the document types: statuses (advanced skills are not cards),
+    gadgets and Top Secret cards, each once per copy held."""
+    found = []
+    for kind, names in (("status", sorted(spy.held)), ("gadget", spy.gadgets),
+                        ("top_secret", spy.top_secrets)):
+        for name in names:
+            card = card_of(doc, kind, name)
+            if card is not None:
+                found.append((kind, card))
+    return found
+
+
+def powers(card: dict) -> list[dict]:
+    return card.get("powers") or []
+
+
+def leaves(card: dict) -> list[dict]:
+    return card.get("leaves") or []
+
+
+def uses_of(kind: str, power: dict) -> int | None:
+    """How many uses discard the card: None never (`keep`, and every status: "a status
+    leaves only by its discard effect", EP-STATUS-3); a gadget or Top Secret card is
+    "discard[ed] ... unless it says otherwise" (EP-GADGET-1), after one use by default."""
+    if kind == "status" or power.get("keep"):
+        return None
+    return power.get("uses") or 1
+
+
+def step_text(step: dict) -> str:
+    kind, amount = step["kind"], step.get("amount", 1)
+    if kind == "dice":
+        return f"{amount:+d} {'die' if abs(amount) == 1 else 'dice'}"
+    if kind == "auto_pass":
+        return "pass automatically"
+    if kind == "reroll":
+        return "roll the dice again"
+    if kind == "prevent_injury":
+        return f"take {amount} fewer {'injury' if amount == 1 else 'injuries'}"
+    target = step.get("target")
+    text = kind.replace("_", " ")
+    if isinstance(amount, int) and amount != 1:
+        text += f" {amount}"
+    return text + (f" {target}" if target else "")
+
+
+def dice_told(card: str, spy: str, amount: int) -> str:
+    """"[Shoe Phone: Adebayo Okafor rolls 2 more dice]", "[Hangover: ... rolls 1 die fewer]"."""
+    dice = count(abs(amount), "die")
+    more = f"{amount} more {dice.split(' ', 1)[1]}" if amount >= 0 else f"{dice} fewer"
+    return f"  [{card}: {spy} rolls {more}]"
+
+
+def describe(power: dict) -> str:
+    """"+2 dice", "roll the dice again (1 intel)": the power's steps and its cost."""
+    text = ", ".join(step_text(s) for s in power.get("steps") or []) or "no effect"
+    cost = power.get("cost") or {}
+    paid = [count(cost[k], k) if k == "intel" else f"{cost[k]} resolve"
+            for k in ("resolve", "intel") if cost.get(k)]
+    return text + (f" ({', '.join(paid)})" if paid else "")
