@@ -161,6 +161,8 @@ def read_steps(game: Game, index: int, steps: list[dict], key: str) -> None:
         lost_health = max(0, health - max(spy.health, 0))
         if lost_health:
             record.hurt_by[key] = record.hurt_by.get(key, 0) + lost_health
+        if table.failed:
+            record.failed[key] = record.failed.get(key, 0) + 1
         moved = party.lobo - lobo + (1 if table.failed else 0)
         if moved > 0:
             record.lobo_by[key] = record.lobo_by.get(key, 0) + moved
