@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from smersh_dsl.play.core.estimate import Z95
 from smersh_dsl.play.epic.simulate import Played
+from smersh_dsl.wording import count
 
 TOP = 15
 
@@ -154,7 +155,7 @@ def _pct(name: str, x: float | None) -> str:
 
 def render_text(r: dict) -> str:
     out = [f"{r['book_name']} against {r['other_name']}: {r['games']} games on each, "
-           f"{r['players']} spies ({r['bot']} bots), seed {r['seed']}; "
+           f"{count(r['players'], 'spy')} ({r['bot']} bots), seed {r['seed']}; "
            "differences are BOOK less OTHER, with paired 95% intervals", ""]
     for f in r["figures"]:
         lo, hi = f["interval"]
