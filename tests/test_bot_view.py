@@ -158,3 +158,15 @@ def test_the_command_plays_honest_by_default_and_names_every_bot():
         assert done.returncode == 0 and json.loads(done.stdout)["bot"] == bot, done.stderr
     bad = smersh("simulate", "epic", "books/epic", "--bot", "psychic", cwd=REPO)
     assert bad.returncode == 2 and "'psychic' is not one of 'honest'" in bad.stderr
+
+
+def test_the_face_down_red_intels_numbers_never_reach_a_bot_behind_the_view():
+    recorder = Recorder()
+    game = setup(epic_doc(), Options(players=1, bot="honest"), random.Random(1), lambda _: None)
+    blind = Blind(recorder, game, 0)
+    blind.choose("Which red intel token goes to the hub?", ["The one in Darwin",
+                 "The one in Perth"], [-2.0, -1.0], note=None)
+    blind.choose("Where do you move?", ["Stay in Paris", "Move to Rome"], [0.5, 1.5], note=None)
+    red, route = recorder.seen
+    assert red.kind == "red_intel" and red.hints is None
+    assert route.kind == "route" and route.hints == (0.5, 1.5)
