@@ -135,8 +135,12 @@ def _documents(paths: tuple[Path, ...]) -> list[dict]:
               help="One spy's skill levels (repeat per spy), e.g. \"Spycraft=3,Athletics=2\".")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--entries", is_flag=True,
+              help="Instead: each entry as four honest bots meet it in --games whole games: "
+                   "times read, pass rate, health and Lobo spaces it cost per reading and "
+                   "per game.")
 def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party: tuple[str, ...],
-                  games: int, seed: int) -> None:
+                  games: int, seed: int, entries: bool) -> None:
     """The exact chance to pass every test, by skill level and resolve spent.
 
     For each test option: the chance at skill levels 0-5 with 0-3 resolve to
@@ -152,6 +156,7 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
       smersh stats books/epic
       smersh stats books/epic --format csv > odds.csv
       smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
+      smersh stats books/epic --entries --games 500 --format csv
     """
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.epic.exact import exact_victory
@@ -165,6 +170,9 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     for doc in _documents(tuple(project_paths(paths))):
         if doc["kind"] != "game":
             continue
+        if entries:
+            click.echo(entry_report(doc, games, seed, fmt), nl=False)
+            continue
         if showdown is None:
             click.echo(render_stats(stats_odds(doc), fmt), nl=False)
             continue
@@ -177,6 +185,22 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
         except NotPlayable as problem:
             raise click.ClickException(str(problem)) from None
         click.echo(render_victory(showdown, chance, result, fmt), nl=False)
+
+
+def entry_report(doc: dict, games: int, seed: int, fmt: str) -> str:
+    """`stats --entries`: four honest spies play ``games`` whole games of ``doc``."""
+    from smersh_dsl.play.core.errors import NotPlayable
+    from smersh_dsl.play.epic.entry_stats import entry_figures, render
+    from smersh_dsl.play.epic.game import Options
+    from smersh_dsl.play.epic.simulate import run
+
+    options = Options(players=4, bot="honest")
+    try:
+        played = run(doc, options, games, seed)
+    except NotPlayable as problem:
+        raise click.ClickException(str(problem)) from None
+    meta = {"title": doc["title"], "games": games, "seed": seed, "players": 4, "bot": "honest"}
+    return render(entry_figures(played), meta, fmt)
 
 
 def _load_documents(paths: tuple[Path, ...]) -> list[dict]:

@@ -114,8 +114,15 @@ def _what_was_saved(path: Path | None, saved: list[int]) -> str:
                    "named is the main one). Default: the easiest sheet.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
               help="A variant of the game (multiple_henchmen, henchman_clones, ...).")
-@click.option("--bot", type=click.Choice(["sensible", "random"]), default="sensible",
-              show_default=True, help="How every spy is played (docs/books.md, The bots).")
+@click.option("--bot", type=click.Choice(["honest", "planning", "seasoned", "random", "sensible"]),
+              default="honest", show_default=True,
+              help="How every spy is played: honest and planning see only the table, "
+                   "seasoned has memorised the book (sensible: its older name); "
+                   "docs/books.md, The bots.")
+@click.option("--against", "against", default=None, metavar="OTHER",
+              help="Play OTHER too (a folder, a built document, or a git revision of the "
+                   "project: REV or REV:path) on the same seeds and bots, and report what "
+                   "BOOK changed: paired 95% intervals, then the entries that moved most.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed, the same games and figures.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
@@ -124,7 +131,8 @@ def _what_was_saved(path: Path | None, saved: list[int]) -> str:
               show_default=True, help="csv: one row per game.")
 def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...], games: int,
                           players: int, henchmen: tuple[str, ...], variants: tuple[str, ...],
-                          bot: str, seed: int, jobs: int | None, fmt: str) -> None:
+                          bot: str, against: str | None, seed: int, jobs: int | None,
+                          fmt: str) -> None:
     """Play whole games of Agents of SMERSH with bots, and report what the book does.
 
     The spies' win rate with a 95% Wilson interval, the rounds played, the
@@ -140,6 +148,8 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
       smersh simulate epic books/epic --with books/swagmans-hope --players 2
       smersh simulate epic books/epic --henchman Pierre --format json
       smersh simulate epic books/epic --bot random --games 200 --format csv
+      smersh simulate epic books/epic --against HEAD~1 --games 400
+      smersh simulate epic my-book --against books/epic --format json
     """
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.epic.game import setup
@@ -158,6 +168,19 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
             told[0] = done * 10 // games
             click.echo(f"played {done} of {count(games, 'game')}", err=True)
 
+    if against is not None:
+        from smersh_dsl.cli.against import other_paths
+        from smersh_dsl.play.epic import against as compare
+        with other_paths(against, paths) as found:
+            other = game_document(found, with_paths)
+        played = run(doc, options, games, seed, jobs, progress)
+        told[0] = 0
+        theirs = run(other, options, games, seed, jobs, progress)
+        meta = {"book_name": " ".join(map(str, paths)) or "BOOK", "other_name": against,
+                "players": players, "bot": bot, "seed": seed}
+        figures = compare.report(played, theirs, doc, other, meta)
+        click.echo(compare.RENDERERS[fmt](figures), nl=False)
+        return
     played = run(doc, options, games, seed, jobs, progress)
     title = doc["title"] + "".join(f" + {e['title']}" for e in doc.get("expansions") or [])
     if fmt == "csv":

@@ -117,8 +117,12 @@ def overflow(game: WholeGame) -> None:
         return
     coastal = [(c, t) for c in game.board.coastal() for t in game.state.red_board.get(c, [])]
     if coastal:                                                         # rule: SH-INTEL-2
-        # "players must choose one of those Red Intel tokens": the lowest number first
-        city, token = min(coastal, key=lambda ct: (ct[1]["value"], ct[0]))
+        # "players must choose one of those Red Intel tokens": face down, so a player
+        # knows only where each lies; the seasoned bot's scores remember the numbers
+        coastal.sort(key=lambda ct: ct[0])
+        city, token = coastal[game.table.decide.choose(
+            "Which red intel token goes to the hub?", [f"The one in {c}" for c, _ in coastal],
+            [-float(t["value"]) for _, t in coastal], note=None)]
         game.state.red_board[city].remove(token)
         if not game.state.red_board[city]:
             del game.state.red_board[city]

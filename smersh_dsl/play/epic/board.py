@@ -61,7 +61,12 @@ class Board:
         return self.places[name]
 
     def with_feature(self, feature: str) -> list[str]:
-        return [p.name for p in self.places.values() if p.has(feature)]
+        """The places with ``feature``, in the board's order (worked out once: the
+        places of a board never change, only which airports are closed)."""
+        cache = self.__dict__.setdefault("_feature_cache", {})
+        if feature not in cache:
+            cache[feature] = tuple(p.name for p in self.places.values() if p.has(feature))
+        return list(cache[feature])
 
     @property
     def lairs(self) -> list[str]:

@@ -1,8 +1,9 @@
-"""How the sensible bot weighs a whole game's choices (docs/books.md, "The bots").
+"""How the engine scores a whole game's choices (docs/books.md, "The bots").
 
 Every choice of the game is put to a seat's decider with a score per option: the
-sensible bot (`GreedyPolicy`) takes the best, the random bot any, a person sees the
-options. The scores say what a careful player would want: intel (it pays for the
+seasoned bot (`GreedyPolicy`) takes the best, a person sees the options, and the bots
+behind the view (`view.Blind`: honest, planning, random) get the scores that come from
+what the table shows, never `response_scores`, which reads the book. The scores say what a careful player would want: intel (it pays for the
 henchman), the spy's missions, its health, and Dr. Lobo kept far away.
 """
 
@@ -63,8 +64,8 @@ def chance(game: Game, spy: Spy, steps: list[dict]) -> float:
 def response_scores(game: Game, spy: Spy, card: int, responses: list[dict],
                     values: list[int], entries: dict[str, dict]) -> list[float]:
     """How likely each response is to pass, over the die values it may read (a lair's
-    one). Assumption: the sensible bot knows its book as a seasoned player knows the
-    responses that suit their spy; it does not know the die."""
+    one), read from every entry of each response: only for the seasoned bot, a player who
+    has memorised the book (EP-PLAYER-1 forbids it to any other); it does not know the die."""
     scores = []
     for response in responses:
         found = [chance(game, spy, entries[k]["steps"])

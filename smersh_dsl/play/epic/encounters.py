@@ -83,7 +83,9 @@ def encounter(game: Game, index: int) -> None:
     region_values = next((r.get("values") for r in doc["regions"] if r["name"] == here.region), None)
     readable = [LAIR_VALUE] if lair else (values or list(region_values or range(1, 6)))
     entries = game.entries
-    scores = bots.response_scores(game, spy, number, responses, readable, entries)
+    game.shown_card = (number, title)                                    # EP-PLAYER-1
+    scores = (bots.response_scores(game, spy, number, responses, readable, entries)
+              if game.reads_book(index) else None)     # only the seasoned bot reads ahead
     pick = responses[game.table.decide.choose("Choose a response:", [r["text"] for r in responses],
                                               scores, note=None)]
     game.say(f"> {pick['number']}. {pick['text']}")
@@ -159,6 +161,8 @@ def read_steps(game: Game, index: int, steps: list[dict], key: str) -> None:
         lost_health = max(0, health - max(spy.health, 0))
         if lost_health:
             record.hurt_by[key] = record.hurt_by.get(key, 0) + lost_health
+        if table.failed:
+            record.failed[key] = record.failed.get(key, 0) + 1
         moved = party.lobo - lobo + (1 if table.failed else 0)
         if moved > 0:
             record.lobo_by[key] = record.lobo_by.get(key, 0) + moved

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person, RandomPolicy
+from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import australia, hands
 from smersh_dsl.play.epic.board import Board
@@ -24,7 +24,8 @@ from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missio
                                         new_party, require, sheet_named, spy_of, variant)
 from smersh_dsl.wording import count
 
-BOTS = ("sensible", "random", "person")
+BOTS = ("honest", "planning", "seasoned", "random", "person")
+SEASONED = ("seasoned", "sensible")   # "sensible": the seasoned bot's name before #28
 HAND = 2                            # EP-MISSION-1
 SHEENA_SPREAD = (2, 2, 1, 1, 1)     # SH-CHAR-1: how a bot assigns Sheena's 7 points
 
@@ -34,7 +35,7 @@ class Options:
     players: int = 1
     henchmen: tuple[str, ...] = ()        # the first is the main henchman
     spies: tuple[str, ...] = ()
-    bot: str = "sensible"                 # every seat's player: sensible, random, person
+    bot: str = "seasoned"                 # every seat's player: one of BOTS
     variants: tuple[str, ...] = ()
 
 
@@ -47,6 +48,8 @@ class Game:
     board: Board = field(init=False)
     table: Table = field(init=False)
     spies: list[Spy] = field(default_factory=list)
+    shown_card: tuple[int, str] | None = None     # the encounter card on the table now
+    _policies: dict[int, Decider] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)
@@ -55,10 +58,20 @@ class Game:
 
     # -- who decides ------------------------------------------------------------------
     def decider_of(self, index: int) -> Decider:
-        bot = self.state.seats[index].bot if self.state.seats else "sensible"
+        """A person, the seasoned bot (the one decider that reads the book: a player who
+        has memorised it), or a policy that sees only the table (`view.Blind`)."""
+        bot = self.state.seats[index].bot if index < len(self.state.seats) else "seasoned"
         if bot == "person":
             return Person()
-        return RandomPolicy(self.rng) if bot == "random" else GreedyPolicy()
+        if bot in SEASONED:
+            return GreedyPolicy()
+        if index not in self._policies:
+            self._policies[index] = seat_policy(bot, self, index)
+        return self._policies[index]
+
+    def reads_book(self, index: int) -> bool:
+        """Whether seat ``index`` is played by the bot that has memorised the book."""
+        return index >= len(self.state.seats) or self.state.seats[index].bot in SEASONED
 
     def seat_of(self, spy: Spy) -> Seat:
         return self.state.seats[self.table.party.spies.index(spy)]
@@ -137,6 +150,22 @@ class Game:
         if spy in self.table.party.spies and self.state.seats:
             return self.seat_of(spy).location
         return None
+
+
+def seat_policy(bot: str, game: Game, index: int) -> Decider:
+    """A bot that sees only the table, behind the view; one that samples has dice of its
+    own, seeded once from the game's."""
+    from smersh_dsl.play.epic.planning import PlanningPolicy
+    from smersh_dsl.play.epic.policies import HonestPolicy, RandomPolicy
+    from smersh_dsl.play.epic.view import Blind
+    if bot == "honest":
+        return Blind(HonestPolicy(), game, index)
+    own = random.Random(game.rng.getrandbits(64))
+    if bot == "planning":
+        return Blind(PlanningPolicy(own), game, index)
+    if bot == "random":
+        return Blind(RandomPolicy(own), game, index)
+    raise NotPlayable(f"no bot {bot!r}; the bots are " + ", ".join(BOTS))
 
 
 # -- setup --------------------------------------------------------------------------------

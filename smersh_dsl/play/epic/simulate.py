@@ -39,6 +39,7 @@ class Played:
     hurt_by: dict[str, int] = field(default_factory=dict)
     lobo_by: dict[str, int] = field(default_factory=dict)
     read: dict[str, int] = field(default_factory=dict)
+    failed: dict[str, int] = field(default_factory=dict)
     cards_played: int = 0          # held cards' powers used (EP-GADGET-1)
     statuses_left: int = 0         # statuses gone by their discard effect (EP-STATUS-3)
 
@@ -52,7 +53,7 @@ def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
     return Played(index, game.state.outcome or "lost", r.rounds, r.lobo_round, r.deaths,
                   r.intel_spent, list(r.henchmen_beaten),
                   game.state.henchmen[0] in game.state.defeated,
-                  dict(r.hurt_by), dict(r.lobo_by), dict(r.read),
+                  dict(r.hurt_by), dict(r.lobo_by), dict(r.read), dict(r.failed),
                   game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0))
 
 

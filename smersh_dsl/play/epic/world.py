@@ -44,6 +44,7 @@ class Record:
     hurt_by: dict[str, int] = field(default_factory=dict)     # entry -> health it cost
     lobo_by: dict[str, int] = field(default_factory=dict)     # entry -> spaces it moved Lobo
     read: dict[str, int] = field(default_factory=dict)        # entry -> times read
+    failed: dict[str, int] = field(default_factory=dict)      # entry -> times failed
 
 
 @dataclass

@@ -1,0 +1,84 @@
+"""Bots that play from what a player sees (EP-PLAYER-1): `honest`, `planning`, `random`.
+
+Each is handed a `view.Decision` and answers with an option's index or a number; none
+holds the document or the game (docs/books.md, "The bots"). `seasoned`, the player who
+has memorised the book, is not here: it is the engine's own `GreedyPolicy`, the one
+decider `game.decider_of` lets past the view.
+
+`honest` reads each response (and each option of a `choose`) for the skills its words
+suggest (`lexicon.suggested`) and takes the one its spy is best at, a held advanced skill
+counting as a likely automatic pass or bonus; it takes the table's own figures where a
+player can work them out (a test's odds once read out, a route's worth, resting when
+hurt, confronting when the pool pays with some to spare); it wagers a middling gamble.
+It does not learn: every game is its first.
+"""
+
+from __future__ import annotations
+
+import random
+
+from smersh_dsl.play.epic.lexicon import suggested
+from smersh_dsl.play.epic.view import Decision, SpyView
+
+ADVANCED_BONUS = 1.5      # a held advanced skill the words suggest: a likely pass with it
+HONEST_WAGER = 3          # a middling gamble: about 70% to win with 2 success faces in 6
+
+
+def basic_level(spy: SpyView, skills: tuple[str, ...], basics: tuple[str, ...]) -> float:
+    """The spy's best level among the basic skills ``skills`` names; none named, its
+    mean level (a player's guess: any of them may be tested)."""
+    named = [s for s in skills if s in basics]
+    if named:
+        return float(max(spy.level(s) for s in named))
+    return sum(spy.level(s) for s in basics) / max(1, len(basics))
+
+
+def fit(spy: SpyView, text: str, basics: tuple[str, ...]) -> float:
+    """How well ``text`` (a response, an option) suits ``spy``, from its words."""
+    skills = suggested(text)
+    bonus = ADVANCED_BONUS if any(spy.holds(s) for s in skills if s not in basics) else 0.0
+    return basic_level(spy, skills, basics) + bonus
+
+
+def takers(decision: Decision) -> tuple[SpyView, ...]:
+    """Who may take what comes of it: in a showdown any living spy (EP-SHOW-3)."""
+    if decision.board.in_showdown:
+        return tuple(s for s in decision.spies if s.alive) or decision.spies
+    return (decision.spy,) if decision.spy else decision.spies
+
+
+def best(scores: list[float]) -> int:
+    """The best score's index; on ties, the first."""
+    return max(range(len(scores)), key=lambda i: (scores[i], -i)) if scores else 0
+
+
+class HonestPolicy:
+    name = "honest"
+
+    def decide(self, decision: Decision) -> int:
+        if decision.kind in ("response", "choice"):
+            basics = decision.board.skills
+            who = takers(decision)
+            return best([max((fit(s, text, basics) for s in who), default=0.0)
+                         for text in decision.options])
+        return best(list(decision.hints)) if decision.hints else 0
+
+    def amount(self, decision: Decision) -> int:
+        if decision.kind == "wager":
+            return max(decision.low, min(decision.high, HONEST_WAGER))
+        return decision.suggested
+
+
+class RandomPolicy:
+    """Any option, any number; its own dice, never the game's."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def decide(self, decision: Decision) -> int:
+        return self._rng.randrange(len(decision.options)) if decision.options else 0
+
+    def amount(self, decision: Decision) -> int:
+        return self._rng.randint(decision.low, decision.high)

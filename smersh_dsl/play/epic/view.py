@@ -1,0 +1,207 @@
+"""What a player sees when a decision is theirs (EP-PLAYER-1), and the seat that shows it.
+
+A policy that plays honestly is handed a `Decision`: frozen data copied off the table,
+the card's title and response texts, the spies as their boards show them, the board's
+public state, and the options as texts. It never holds the document, the book's
+entries, the engine, the random number generator or a deck, so a bot cannot read an
+entry before it is read nor know the dice to come without going around the engine.
+
+`Blind` is the engine's side of that wall: the engine asks it as it asks any decider
+(`Decider.choose`, `Decider.number`); it copies what the table shows into a `Decision`,
+keeps the engine's scores only where they come from what the table shows (the odds of
+a test already read out, the worth of a destination), never where they come from the
+book (the chance of each response, which reads its entries) or from a face-down token,
+and hands the policy that copy. The seasoned bot (`GreedyPolicy`, a player who has
+memorised the book) is the one decider let past it, by name, in `game.decider_of`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from smersh_dsl.play.epic.offers import RESOLVE_FIRST, WHO_TAKES
+
+if TYPE_CHECKING:
+    from smersh_dsl.play.epic.game import Game
+    from smersh_dsl.play.epic.party import Spy
+
+# The decisions of a whole game, known by the engine's question (prompt starts).
+KINDS = (("Choose a response:", "response"), ("What do you do?", "choice"),
+         (WHO_TAKES, "who_takes"), ("Your turn:", "rest_or_move"),
+         ("Where do you move?", "route"), ("Fly with a UN Transport?", "fly"),
+         ("Confront ", "confront"), ("Region bonus:", "region_bonus"),
+         ("The Aussie Butcher's token", "butcher"), ("Choose an HQ", "hq"),
+         ("Which red intel", "red_intel"), ("Intel to wager", "wager"),
+         (RESOLVE_FIRST, "resolve"))
+# Where the engine's scores come from what no player sees: the entries of each response
+# (bots.response_scores) and the numbers of face-down red intel tokens (SH-INTEL-2).
+HIDDEN_SCORES = frozenset({"response", "red_intel"})
+
+
+def kind_of(prompt: str) -> str:
+    return next((kind for start, kind in KINDS if prompt.startswith(start)), "other")
+
+
+@dataclass(frozen=True)
+class SpyView:
+    """A spy board as the table shows it."""
+
+    name: str
+    skills: tuple[tuple[str, int], ...]
+    health: int
+    max_health: int
+    resolve: int
+    max_resolve: int
+    intel: int
+    held: tuple[str, ...]          # advanced skills, statuses, gadget cards by name
+    gadgets: tuple[str, ...]       # gadget cards by name ("gadget" per card when unnamed)
+    tokens: tuple[tuple[str, int], ...]
+    place: str | None
+    alive: bool
+
+    def level(self, skill: str) -> int:
+        return dict(self.skills).get(skill, 0)
+
+    def holds(self, name: str) -> bool:
+        return name in self.held or name in self.gadgets
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    name: str
+    region: str
+    features: tuple[str, ...]
+    skill: str | None
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The board's public state: places and features, yellow intel on them, how many
+    red intel tokens lie where (not their face-down numbers), Dr. Lobo's track."""
+
+    round: int
+    lobo_after: int
+    pool: int
+    successes: int
+    in_showdown: bool
+    intel_on: tuple[tuple[str, int], ...]
+    red_intel_on: tuple[tuple[str, int], ...]
+    henchmen: tuple[str, ...]
+    confronted: tuple[str, ...]
+    defeated: tuple[str, ...]
+    places: tuple[PlaceView, ...]
+    skills: tuple[str, ...]                  # the basic skills, in the book's order
+    advanced_skills: tuple[str, ...]
+    skill_faces: tuple[str, ...]             # the skill die's faces, printed on the die
+
+
+@dataclass(frozen=True)
+class CardView:
+    """The encounter card in front of the player: its number, title and responses."""
+
+    number: int
+    title: str
+    responses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision put to a player. ``hints`` are the table's own figures for each option
+    where a player can work them out (a test's odds once read out, a route's worth);
+    None where the engine's figures would come from the book. A number decision
+    (``kind`` wager or resolve) has ``low``, ``high`` and the table's ``suggested``."""
+
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+    hints: tuple[float, ...] | None
+    spy: SpyView | None                      # None before the spies are dealt (setup)
+    spies: tuple[SpyView, ...]
+    board: BoardView
+    card: CardView | None
+    missions: tuple[tuple[str, str], ...]    # the deciding seat's Secret Missions: name, city
+    low: int = 0
+    high: int = 0
+    suggested: int = 0
+
+
+class Policy(Protocol):
+    """A bot that plays from what a player sees."""
+
+    name: str
+
+    def decide(self, decision: Decision) -> int: ...
+
+    def amount(self, decision: Decision) -> int: ...
+
+
+def _gadgets(spy: Spy) -> tuple[str, ...]:
+    held = spy.gadgets
+    if isinstance(held, int):
+        return ("gadget",) * held
+    return tuple(held)
+
+
+def spy_view(spy: Spy, place: str | None) -> SpyView:
+    return SpyView(spy.name, tuple(sorted(spy.skills.items())), spy.health, spy.max_health,
+                   spy.resolve, spy.max_resolve, spy.intel, tuple(sorted(spy.held)),
+                   _gadgets(spy), tuple(sorted(spy.tokens.items())), place, spy.alive)
+
+
+def places_of(game: Game) -> tuple[PlaceView, ...]:
+    return tuple(PlaceView(p.name, p.region, tuple(sorted(p.features)), p.skill)
+                 for p in sorted(game.board.places.values(), key=lambda p: p.name))
+
+
+def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
+    state, party, vocabulary = game.state, game.party, game.doc["vocabulary"]
+    return BoardView(state.round, game.lobo_line, party.pool, party.successes,
+                     game.table.in_showdown,
+                     tuple(sorted((p, n) for p, n in party.board_intel.items() if n)),
+                     tuple(sorted((p, len(t)) for p, t in state.red_board.items() if t)),
+                     tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated),
+                     places, tuple(vocabulary["skills"]),
+                     tuple(vocabulary.get("advanced_skills") or ()),
+                     tuple(vocabulary["dice"]["skill"]))
+
+
+class Blind:
+    """The decider of a seat played by a `Policy`: each question becomes a `Decision`."""
+
+    def __init__(self, policy: Policy, game: Game, index: int) -> None:
+        self.policy = policy
+        self._game = game
+        self._index = index
+        self._places: tuple[PlaceView, ...] | None = None
+
+    def _decision(self, prompt: str, options: list[str], hints: list[float] | None,
+                  low: int = 0, high: int = 0, suggested: int = 0) -> Decision:
+        game = self._game
+        kind = kind_of(prompt)
+        if self._places is None:
+            self._places = places_of(game)
+        seats = game.state.seats
+        where = [seats[i].location if i < len(seats) else None
+                 for i in range(len(game.party.spies))]
+        spies = tuple(spy_view(s, w) for s, w in zip(game.party.spies, where))
+        actor = game.table.actor
+        me = (spies[game.party.spies.index(actor)] if actor in game.party.spies
+              else spies[min(self._index, len(spies) - 1)] if spies else None)
+        shown = game.shown_card if kind == "response" else None
+        card = CardView(shown[0], shown[1], tuple(options)) if shown else None
+        seat = seats[self._index] if self._index < len(seats) else None
+        missions = tuple((m, game.missions[m]["city"]) for m in (seat.missions if seat else [])
+                         if m in game.missions)
+        kept = None if kind in HIDDEN_SCORES or hints is None else tuple(float(h) for h in hints)
+        return Decision(kind, prompt, tuple(options), kept, me, spies,
+                        board_view(game, self._places), card, missions, low, high, suggested)
+
+    def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
+               note: str | None = "to pass") -> int:
+        picked = self.policy.decide(self._decision(prompt, options, scores))
+        return picked if isinstance(picked, int) and 0 <= picked < len(options) else 0
+
+    def number(self, prompt: str, low: int, high: int, best: int) -> int:
+        picked = self.policy.amount(self._decision(prompt, [], None, low, high, best))
+        return picked if isinstance(picked, int) and low <= picked <= high else best
