@@ -15,6 +15,7 @@ import math
 
 from smersh_dsl.play.smush.rules import INWARD, Face, Rules
 
+MEMO = 200_000            # conclusions kept per rules before they are forgotten at once
 # id(rules) -> (rules, its tables): Rules hold dicts, so they cannot be hashed; the
 # rules are kept alive beside their tables so that their id is not reused.
 _TABLES: dict[int, tuple[Rules, Tables]] = {}
@@ -45,6 +46,9 @@ class Tables:
         self._prices: dict[tuple, int] = {}
         self._combos: dict[tuple, tuple] = {}
         self._deals: dict[tuple, tuple] = {}
+        # What a quick policy concluded about a whole line (playout.py's `remember`): the
+        # same lines come back in sample after sample, candidate after candidate.
+        self.memo: dict[tuple, object] = {}
 
     # -- prices ----------------------------------------------------------------------
     def price(self, face: int, henchmen: int, weakened: int, inner: int, outer: int,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from smersh_dsl.play.smush.compact import Tables
+from smersh_dsl.play.smush.compact import MEMO, Tables
 from smersh_dsl.play.smush.rollout import DEAR, FLIP_ORDER, HIDDEN_GUESS, SHARP_DEALS
 from smersh_dsl.play.smush.rules import HARMONY, INWARD, SMUSH, TARGETING
 from smersh_dsl.play.smush.table import Table
@@ -162,8 +162,15 @@ class Playout:
         """SharpBot._lay: the face that makes the whole line dearest for every active half,
         faces known, revealed outermost first. Only the new defence and its inner
         neighbour differ between options: the rest is priced once."""
+        key = ("lay", tuple(self.face), tuple(self.up), tuple(self.men), tuple(self.hand),
+               self.mask(all_gadgets=True))
+        top = self.T.memo.get(key)
+        if top is None:
+            top = self.remember(key, self._dearest_faces(key[-1]))
+        return self.rng.choice(top)
+
+    def _dearest_faces(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
-        mask = self.mask(all_gadgets=True)
         n = len(face)
         base = sum(T.price(face[i], men[i], 0, self.shown(i - 1), face[i + 1], mask) >> 1
                    for i in range(n - 1))
@@ -178,7 +185,15 @@ class Playout:
                                     mask) >> 1
                 costs.append(cost)
         top = max(costs)
-        return self.rng.choice([i for i, c in enumerate(costs) if c == top])
+        return [i for i, c in enumerate(costs) if c == top]
+
+    def remember(self, key: tuple, value):  # noqa: ANN001, ANN201 - any conclusion
+        """Keep what a policy concluded about a line (compact.Tables.memo), bounded."""
+        memo = self.T.memo
+        if len(memo) >= MEMO:
+            memo.clear()
+        memo[key] = value
+        return value
 
     def lift(self) -> None:
         """SM-ROUND-1 step 3: every henchman is taken up, to be placed anew."""
@@ -204,8 +219,15 @@ class Playout:
 
     def _henchman(self) -> int:
         """SharpBot._henchman: where one more henchman raises that defence's price most."""
+        key = ("henchman", tuple(self.face), tuple(self.up), tuple(self.men),
+               self.mask(all_gadgets=True))
+        top = self.T.memo.get(key)
+        if top is None:
+            top = self.remember(key, self._henchman_gains(key[-1]))
+        return self.rng.choice(top)
+
+    def _henchman_gains(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
-        mask = self.mask(all_gadgets=True)
         n = len(face)
         gains = []
         for k in range(n):
@@ -214,7 +236,7 @@ class Playout:
             gains.append((T.price(face[j], men[j] + 1, 0, inner, outer, mask) >> 1)
                          - (T.price(face[j], men[j], 0, inner, outer, mask) >> 1))
         top = max(gains)
-        return self.rng.choice([i for i, g in enumerate(gains) if g == top])
+        return [i for i, g in enumerate(gains) if g == top]
 
     # -- Harmony ---------------------------------------------------------------------
     def gadget(self) -> None:
@@ -233,18 +255,23 @@ class Playout:
         if not self.cards:
             return
         T = self.T
-        combos, scored = T.orientations(tuple(self.cards), tuple(self.half))
+        cards, now = tuple(self.cards), tuple(self.half)
+        combos, scored = T.orientations(cards, now)
         if self._forced("orient"):
             pick = self.answer
         else:
-            bonus = T.settings.henchman_bonus
-            by_type = [0] * T.types           # face-up strength per type
-            for f, u, m in zip(self.face, self.up, self.men):
-                if u:
-                    by_type[T.type_of[f]] += T.strength[f] + bonus * m
-            scores = [100 * sum(by_type[t] for t in types) + rest for types, rest in scored]
-            best = max(scores)
-            pick = self.rng.choice([i for i, s in enumerate(scores) if s == best])
+            key = ("orient", cards, now, tuple(self.face), tuple(self.up), tuple(self.men))
+            top = T.memo.get(key)
+            if top is None:
+                bonus = T.settings.henchman_bonus
+                by_type = [0] * T.types                # face-up strength per type
+                for f, u, m in zip(self.face, self.up, self.men):
+                    if u:
+                        by_type[T.type_of[f]] += T.strength[f] + bonus * m
+                scores = [100 * sum(by_type[t] for t in types) + rest for types, rest in scored]
+                best = max(scores)
+                top = self.remember(key, [i for i, s in enumerate(scores) if s == best])
+            pick = self.rng.choice(top)
         self.half = list(combos[pick])
 
     def incursion(self) -> None:
@@ -261,31 +288,42 @@ class Playout:
 
     def _quick_go(self) -> bool:
         mask = self.mask()
-        need = sum(self.cheapest(i, mask) >> 1 if u else HIDDEN_GUESS
-                   for i, u in enumerate(self.up))
+        key = ("need", tuple(self.face), tuple(self.up), tuple(self.men), mask)
+        need = self.T.memo.get(key)
+        if need is None:
+            need = self.remember(key, sum(self.cheapest(i, mask) >> 1 if u else HIDDEN_GUESS
+                                          for i, u in enumerate(self.up)))
         return need <= self.budget()
 
     def _sharp_go(self) -> bool:
         """SharpBot._incursion: her chance over outlook.deal_hidden's deals."""
+        mask = self.mask()
+        key = ("go", self.round, tuple(self.face), tuple(self.up), tuple(self.men), mask)
+        costs = self.T.memo.get(key)
+        if costs is None:
+            costs = self.remember(key, self._dealt_costs(mask))
+        budget = self.budget()
+        chance = sum(cost <= budget for cost in costs) / len(costs)
+        s = self.T.settings
+        return chance >= (0.5 if s.clues - self.clues <= 1 else 0.3)
+
+    def _dealt_costs(self, mask: int) -> tuple[int, ...]:
+        """What the line would cost her on each deal of its face-down defences (the line as
+        it lies when none is face down, or too few cards are unseen to deal them)."""
         T, face, up = self.T, self.face, self.up
         n = len(face)
-        mask, budget = self.mask(), self.budget()
         hidden = tuple(i for i in range(n) if not up[i])
         seen = {face[i] >> 1 for i in range(n) if up[i]}
         unseen = tuple(c for c in range(len(T.faces) // 2) if c not in seen)
         if not hidden or len(unseen) < len(hidden):
-            chance = float(self._net_cost(face, mask) <= budget)
-        else:
-            made = 0
-            deals = T.deals(self.round, n, hidden, unseen, SHARP_DEALS)
-            for dealt in deals:
-                faces = face[:]
-                for i, f in dealt:
-                    faces[i] = f
-                made += self._net_cost(faces, mask) <= budget
-            chance = made / len(deals)
-        s = T.settings
-        return chance >= (0.5 if s.clues - self.clues <= 1 else 0.3)
+            return (self._net_cost(face, mask),)
+        costs = []
+        for dealt in T.deals(self.round, n, hidden, unseen, SHARP_DEALS):
+            faces = face[:]
+            for i, f in dealt:
+                faces[i] = f
+            costs.append(self._net_cost(faces, mask))
+        return tuple(costs)
 
     def _net_cost(self, faces: list[int], mask: int) -> int:
         """outlook.net_cost: the line revealed in turn (`faces` as each will show), less
