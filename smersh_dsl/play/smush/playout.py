@@ -162,12 +162,7 @@ class Playout:
         """SharpBot._lay: the face that makes the whole line dearest for every active half,
         faces known, revealed outermost first. Only the new defence and its inner
         neighbour differ between options: the rest is priced once."""
-        key = ("lay", tuple(self.face), tuple(self.up), tuple(self.men), tuple(self.hand),
-               self.mask(all_gadgets=True))
-        top = self.T.memo.get(key)
-        if top is None:
-            top = self.remember(key, self._dearest_faces(key[-1]))
-        return self.rng.choice(top)
+        return self.rng.choice(self.recall("lay", self._dearest_faces, tuple(self.hand)))
 
     def _dearest_faces(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
@@ -186,6 +181,14 @@ class Playout:
                 costs.append(cost)
         top = max(costs)
         return [i for i, c in enumerate(costs) if c == top]
+
+    def recall(self, what: str, conclude, extra: tuple = ()):  # noqa: ANN001, ANN201
+        """What SMUSH's policy `conclude(mask)` concludes about the line as it lies (every
+        gadget's active half in `mask`), kept in compact.Tables.memo."""
+        mask = self.mask(all_gadgets=True)
+        key = (what, tuple(self.face), tuple(self.up), tuple(self.men), extra, mask)
+        found = self.T.memo.get(key)
+        return self.remember(key, conclude(mask)) if found is None else found
 
     def remember(self, key: tuple, value):  # noqa: ANN001, ANN201 - any conclusion
         """Keep what a policy concluded about a line (compact.Tables.memo), bounded."""
@@ -219,12 +222,7 @@ class Playout:
 
     def _henchman(self) -> int:
         """SharpBot._henchman: where one more henchman raises that defence's price most."""
-        key = ("henchman", tuple(self.face), tuple(self.up), tuple(self.men),
-               self.mask(all_gadgets=True))
-        top = self.T.memo.get(key)
-        if top is None:
-            top = self.remember(key, self._henchman_gains(key[-1]))
-        return self.rng.choice(top)
+        return self.rng.choice(self.recall("henchman", self._henchman_gains))
 
     def _henchman_gains(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
