@@ -408,6 +408,9 @@ class Playout:
                    mask: int) -> tuple[int | None, str]:
         """QuickBot._flip: a flip power only on a defence she cannot pay for or a dear one,
         the first gadget of the first kind of FLIP_ORDER among the legal ones."""
+        price = self.cheapest(index, mask, weak) >> 1
+        if price <= self.budget() and price < DEAR:
+            return None, ""                                # worth no flip power
         T = self.T
         immune = T.passive[here] == "flip_immune"
         first: dict[str, int] = {}
@@ -418,11 +421,6 @@ class Playout:
             if kind == "return_henchman" and self.men[index] == 0:
                 continue
             first.setdefault(kind, k)
-        if not first:
-            return None, ""
-        price = self.cheapest(index, mask, weak) >> 1
-        if price <= self.budget() and price < DEAR:
-            return None, ""
         for kind in FLIP_ORDER:
             if kind in first:
                 return first[kind], kind
