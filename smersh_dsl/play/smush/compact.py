@@ -15,11 +15,11 @@ import math
 
 from smersh_dsl.play.smush.rules import INWARD, Face, Rules
 
-MEMO = 200_000            # conclusions kept per rules before they are forgotten at once
+MEMO = 50_000             # conclusions kept per rules (some 20 MB) before all are forgotten
 # id(rules) -> (rules, its tables): Rules hold dicts, so they cannot be hashed; the
 # rules are kept alive beside their tables so that their id is not reused.
 _TABLES: dict[int, tuple[Rules, Tables]] = {}
-KEEP = 32                 # tables kept at once (a sweep has at most 25 values)
+KEEP = 4                  # tables kept at once: a sweep plays its values one after another
 
 
 class Tables:
