@@ -139,23 +139,11 @@ def simulate_command(paths: tuple[Path, ...], games: int, policy: str,
       smersh simulate smush --policy strong --games 10000 --cluster tcp://10.0.0.5:8786
     """
     from smersh_dsl.play.core.cluster import ClusterError
-
-    try:
-        run_simulation(paths, games, policy, harmony_policy, smush_policy, seed, sweep_spec,
-                       jobs or workers or 1, cluster, fmt)
-    except ClusterError as problem:
-        raise click.ClickException(str(problem)) from None
-
-
-def run_simulation(paths: tuple[Path, ...], games: int, policy: str,
-                   harmony_policy: str | None, smush_policy: str | None, seed: int,
-                   sweep_spec: str | None, processes: int, cluster: str | None,
-                   fmt: str) -> None:
-    """`smersh simulate smush` once its options are read."""
     from smersh_dsl.play.smush.sim import RENDERERS, simulate
     from smersh_dsl.play.smush.sweep import SweepError, parse_sweep, render_sweep, run_sweep, sweep_json
 
     rules = cardgame_rules(paths)
+    processes = jobs or workers or 1
     harmony, smush = harmony_policy or policy, smush_policy or policy
     step = max(1, games // 10)
 
@@ -164,15 +152,18 @@ def run_simulation(paths: tuple[Path, ...], games: int, policy: str,
             where = "" if value is None else f" with {sweep_spec.split('=')[0]} = {value}"
             click.echo(f"simulated {done} of {count(games, 'game')}{where}", err=True)
 
-    if sweep_spec is None:
-        summary = simulate(rules, games, seed, harmony, smush, progress, processes, cluster)
-        click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
-        return
     try:
-        sweep = parse_sweep(sweep_spec, rules)
-    except SweepError as problem:
-        raise click.BadParameter(str(problem), param_hint="--sweep") from None
-    results = run_sweep(rules, sweep, games, seed, harmony, smush,
-                        lambda value, done: progress(done, value), processes, cluster)
+        if sweep_spec is None:
+            summary = simulate(rules, games, seed, harmony, smush, progress, processes, cluster)
+            click.echo(RENDERERS[fmt](summary.as_json(rules)), nl=False)
+            return
+        try:
+            sweep = parse_sweep(sweep_spec, rules)
+        except SweepError as problem:
+            raise click.BadParameter(str(problem), param_hint="--sweep") from None
+        results = run_sweep(rules, sweep, games, seed, harmony, smush,
+                            lambda value, done: progress(done, value), processes, cluster)
+    except ClusterError as problem:
+        raise click.ClickException(str(problem)) from None
     data = sweep_json(sweep, results)
     click.echo(render_sweep(data) if fmt == "text" else RENDERERS["json"](data), nl=False)

@@ -13,8 +13,13 @@ samples and the same dice (common random numbers), so the comparison is between 
 not luck. The simulated games are played by the quick policies of rollout.py: `QuickBot`
 for Harmony's searches, `SharpBot` for SMUSH's. Harmony keeps the greedy bot's move
 unless another won clearly more often (a few samples cannot tell small differences
-apart); SMUSH takes the move that won most. Choices inside an incursion (flip powers, paying, on-bypass
-powers, ransoms) are tactical and are left to the greedy bot."""
+apart); SMUSH takes the move that won most. Choices inside an incursion (flip powers,
+paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
+
+The simulated games run on playout.py's compact engine, which plays the reference
+engine's games move for move, faster; and the search stops sampling a move once it is
+clearly behind (`search_adaptive`), playing at most the fixed search's games
+(docs/smush.md, "A rollout engine made for speed")."""
 
 from __future__ import annotations
 
@@ -134,8 +139,9 @@ class StrongBot(GreedyBot):
         once the search can tell where it stands (`settled`): a move whose interval lies
         below the leader's (DROP standard errors of the paired difference); for Harmony
         also a move that cannot beat the greedy one (`candidates[0]`) by her margin even at
-        the top of its interval, or the greedy move once the leader beats it by more. The search stops when one candidate is left or the ones
-        left have played the fixed search's count (`samples`): never more games than it."""
+        the top of its interval, or the greedy move once the leader beats it by more. The
+        search stops when one candidate is left or the ones left have played the fixed
+        search's count (`samples`): never more games than it."""
         full = self.samples(len(candidates))
         margin = MARGIN[choice.side] * math.sqrt(full) / full       # per sample
         wins = dict.fromkeys(candidates, 0.0)
