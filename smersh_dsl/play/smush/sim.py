@@ -75,13 +75,15 @@ def _play_batch(job: tuple) -> list[Result]:
 
 
 def simulate(rules: Rules, games: int, seed: int, harmony_policy: str, smush_policy: str,
-             progress: Callable[[int], None] | None = None, workers: int = 1) -> Summary:
+             progress: Callable[[int], None] | None = None, workers: int = 1,
+             cluster: str | None = None) -> Summary:
     """`games` games, each dealt from its own seed drawn from `seed`: the same seed gives the
-    same figures, with any number of `workers` (processes)."""
+    same figures, with any number of `workers` (processes), or on the Dask scheduler at
+    `cluster` (play/core/cluster.py)."""
     summary = Summary(games, seed, {HARMONY: harmony_policy, SMUSH: smush_policy})
     seeds = random.Random(seed)
     game_seeds = [seeds.getrandbits(64) for _ in range(games)]
-    size = max(1, min(50, games // (workers * 8) or 1))
+    size = max(1, min(50, games // (workers * 8) or 1)) if cluster is None else 10
     jobs = [(rules, game_seeds[i:i + size], harmony_policy, smush_policy)
             for i in range(0, games, size)]
     done = 0
@@ -98,6 +100,12 @@ def simulate(rules: Rules, games: int, seed: int, harmony_policy: str, smush_pol
             if progress is not None:
                 progress(done)
 
+    if cluster is not None:
+        from smersh_dsl.play.core.cluster import run_batches
+
+        for results in run_batches(cluster, _play_batch, jobs):
+            add(results)
+        return summary
     if workers <= 1 or len(jobs) == 1:
         for job in jobs:
             add(_play_batch(job))

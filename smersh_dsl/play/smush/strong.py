@@ -13,8 +13,13 @@ samples and the same dice (common random numbers), so the comparison is between 
 not luck. The simulated games are played by the quick policies of rollout.py: `QuickBot`
 for Harmony's searches, `SharpBot` for SMUSH's. Harmony keeps the greedy bot's move
 unless another won clearly more often (a few samples cannot tell small differences
-apart); SMUSH takes the move that won most. Choices inside an incursion (flip powers, paying, on-bypass
-powers, ransoms) are tactical and are left to the greedy bot."""
+apart); SMUSH takes the move that won most. Choices inside an incursion (flip powers,
+paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
+
+The simulated games run on playout.py's compact engine, which plays the reference
+engine's games move for move, faster; and the search stops sampling a move once it is
+clearly behind (`search_adaptive`), playing at most the fixed search's games
+(docs/smush.md, "A rollout engine made for speed")."""
 
 from __future__ import annotations
 
@@ -23,8 +28,10 @@ import random
 
 from smersh_dsl.play.smush.bots import GreedyBot
 from smersh_dsl.play.smush.choices import Choice
+from smersh_dsl.play.smush.compact import tables
 from smersh_dsl.play.smush.engine import Game, Player
 from smersh_dsl.play.smush.incursion import apply_rearrange
+from smersh_dsl.play.smush.playout import Playout
 from smersh_dsl.play.smush.rollout import QuickBot, SharpBot
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH
 from smersh_dsl.play.smush.table import Defence, Table
@@ -37,6 +44,9 @@ SEARCHED = {HARMONY: frozenset({"gadget", "orient", "incursion"}),
 BUDGET = 32               # simulated games per choice, shared among its candidates
 MIN_SAMPLES = 4           # ... but at least this many per candidate
 SHAPING = 0.25            # a simulated game's worth: a win, plus this much for crystals
+STEP = 2                  # the adaptive search's samples a round, per candidate left
+DROP = 2.0                # ... and the standard errors of a difference that drop a move
+SPREAD = 0.25             # the least spread of a difference, per sample, it assumes
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
 ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated games
 # How much better than the greedy bot's move another must score, in square roots of the
@@ -78,9 +88,14 @@ def determinise(table: Table, side: str, rng: random.Random) -> Table:
 
 
 class StrongBot(GreedyBot):
-    def __init__(self, rng: random.Random, budget: int = BUDGET) -> None:
+    """`fast`: simulated games on playout.py's compact engine (the same games as the
+    reference engine's, faster); `adaptive`: the search stops sampling the moves that are
+    clearly behind (`search_adaptive`) instead of giving every one the same samples."""
+
+    def __init__(self, rng: random.Random, budget: int = BUDGET, fast: bool = True,
+                 adaptive: bool = True) -> None:
         self.rng = random.Random(rng.getrandbits(64))
-        self.budget = budget
+        self.budget, self.fast, self.adaptive = budget, fast, adaptive
 
     def decide(self, game: Game, choice: Choice) -> int:
         if choice.kind not in SEARCHED[choice.side]:
@@ -89,12 +104,18 @@ class StrongBot(GreedyBot):
         candidates = sorted(range(len(choice.options)), key=lambda i: (-greedy[i], i))
         if choice.kind == "rearrange":
             candidates = candidates[:MAX_CANDIDATES]
-        wins = self.search(game, choice, candidates)
-        best = max(candidates, key=lambda i: (wins[i], greedy[i], -i))
+        if self.adaptive:
+            wins, samples = self.search_adaptive(game, choice, candidates)
+        else:
+            wins, samples = self.search(game, choice, candidates), None
+        full = self.samples(len(candidates))
+        # Every candidate's total on the same footing: per `full` samples.
+        mean = {i: wins[i] * full / (samples[i] if samples else full) for i in candidates}
+        best = max(candidates, key=lambda i: (mean[i], greedy[i], -i))
         # The greedy bot's move stands unless the search finds another better by more than
         # the side's margin (MARGIN).
-        margin = MARGIN[choice.side] * math.sqrt(self.samples(len(candidates)))
-        return best if wins[best] - wins[candidates[0]] > margin else candidates[0]
+        margin = MARGIN[choice.side] * math.sqrt(full)
+        return best if mean[best] - mean[candidates[0]] > margin else candidates[0]
 
     def samples(self, candidates: int) -> int:
         return max(MIN_SAMPLES, self.budget // candidates)
@@ -104,13 +125,90 @@ class StrongBot(GreedyBot):
         samples = self.samples(len(candidates))
         wins = dict.fromkeys(candidates, 0.0)
         for _ in range(samples):
-            dealt = determinise(game.table, choice.side, self.rng)
-            dice = self.rng.getrandbits(64)
+            dealt, dice = self.deal(game, choice)
             for candidate in candidates:
                 wins[candidate] += self.play_out(dealt.copy(), choice, candidate, dice)
         return wins
 
-    def play_out(self, table: Table, choice: Choice, candidate: int, dice: int) -> float:
+    def search_adaptive(self, game: Game, choice: Choice,
+                        candidates: list[int]) -> tuple[dict[int, float], dict[int, int]]:
+        """What each candidate's simulated games were worth, and how many it played.
+
+        Every candidate starts with MIN_SAMPLES samples, then the ones left get STEP more a
+        round, all on the same deals and dice. After each round a candidate is dropped
+        once the search can tell where it stands (`settled`): a move whose interval lies
+        below the leader's (DROP standard errors of the paired difference); for Harmony
+        also a move that cannot beat the greedy one (`candidates[0]`) by her margin even at
+        the top of its interval, or the greedy move once the leader beats it by more. The
+        search stops when one candidate is left or the ones left have played the fixed
+        search's count (`samples`): never more games than it."""
+        full = self.samples(len(candidates))
+        margin = MARGIN[choice.side] * math.sqrt(full) / full       # per sample
+        wins = dict.fromkeys(candidates, 0.0)
+        worth: dict[int, list[float]] = {c: [] for c in candidates}
+        live = list(candidates)
+        played = 0
+        while True:
+            target = min(full, max(MIN_SAMPLES, played + STEP))
+            for _ in range(target - played):
+                dealt, dice = self.deal(game, choice)
+                for candidate in live:
+                    value = self.play_out(dealt.copy(), choice, candidate, dice)
+                    wins[candidate] += value
+                    worth[candidate].append(value)
+            played = target
+            if played >= full:
+                break
+            leader = max(live, key=lambda c: (wins[c], -live.index(c)))
+            live = [c for c in live if not self.settled(c, leader, candidates[0], worth, margin)]
+            if len(live) == 1:
+                break
+        return wins, {c: len(worth[c]) for c in candidates}
+
+    @staticmethod
+    def settled(c: int, leader: int, greedy: int, worth: dict[int, list[float]],
+                margin: float) -> bool:
+        """Whether candidate `c` can be dropped: it is clearly behind the leader; or, with
+        a margin (Harmony), it cannot beat the greedy move by the margin, or it is the
+        greedy move and the leader clearly beats it by more."""
+        if c == leader:
+            return False
+        if lead_bound(worth[c], worth[leader], +1) < 0:
+            return True
+        if margin <= 0:
+            return False
+        if c == greedy:
+            return lead_bound(worth[leader], worth[greedy], -1) > margin
+        return lead_bound(worth[c], worth[greedy], +1) <= margin
+
+    def deal(self, game: Game, choice: Choice) -> tuple:
+        """One sample: the table as `choice.side` might believe it, and the dice."""
+        dealt = determinise(game.table, choice.side, self.rng)
+        dice = self.rng.getrandbits(64)
+        if self.fast:
+            return Playout.of_table(dealt, tables(dealt.rules)), dice
+        return dealt, dice
+
+    def play_out(self, table: Table | Playout, choice: Choice, candidate: int,
+                 dice: int) -> float:
+        if isinstance(table, Playout):
+            return self.play_out_fast(table, choice, candidate, dice)
+        return self.play_out_reference(table, choice, candidate, dice)
+
+    def play_out_fast(self, table: Playout, choice: Choice, candidate: int,
+                      dice: int) -> float:
+        """play_out_reference's game on playout.py's compact table."""
+        rng = random.Random(dice)
+        sharp = ROLLOUT[choice.side] is SharpBot
+        if choice.kind == "rearrange":
+            table.rearrange(candidate)
+            table.play(RESUME["rearrange"], rng, sharp)
+        else:
+            table.play(RESUME[choice.kind], rng, sharp, choice.kind, candidate)
+        return table.score(choice.side, SHAPING)
+
+    def play_out_reference(self, table: Table, choice: Choice, candidate: int,
+                           dice: int) -> float:
         rng = random.Random(dice)
         quick = ROLLOUT[choice.side](rng)
         seats: dict[str, Player] = {HARMONY: quick, SMUSH: quick}
@@ -123,6 +221,18 @@ class StrongBot(GreedyBot):
         copy.resume(phase)
         copy.play_on()
         return score(table, choice.side)
+
+
+def lead_bound(other: list[float], ref: list[float], sign: int) -> float:
+    """The top (`sign` +1) or bottom (-1) of the interval of how much more `other` is
+    worth than `ref` a sample, over the samples both played (paired: the same deals and
+    dice): the mean difference plus or minus DROP standard errors, the spread never taken
+    below SPREAD (a few samples that all agree do not make a difference certain)."""
+    diffs = [a - b for a, b in zip(other, ref)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    return mean + sign * DROP * max(spread, SPREAD) / math.sqrt(n)
 
 
 def score(table: Table, side: str) -> float:

@@ -73,13 +73,13 @@ def vary(rules: Rules, sweep: Sweep, value: int) -> Rules:
 
 def run_sweep(rules: Rules, sweep: Sweep, games: int, seed: int, harmony_policy: str,
               smush_policy: str, progress: Callable[[int, int], None] | None = None,
-              workers: int = 1) -> list[tuple[int, Summary]]:
+              workers: int = 1, cluster: str | None = None) -> list[tuple[int, Summary]]:
     """One simulation per value; `progress(value, games done)`."""
     out = []
     for value in sweep.values:
         step = (lambda done, v=value: progress(v, done)) if progress else None
         out.append((value, simulate(vary(rules, sweep, value), games, seed, harmony_policy,
-                                    smush_policy, step, workers)))
+                                    smush_policy, step, workers, cluster)))
     return out
 
 
