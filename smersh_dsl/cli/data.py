@@ -20,10 +20,11 @@ from smersh_dsl.wording import count
 
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf", "site"]),
+@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf", "site", "cards", "tts"]),
               help="What to build (default: json and pdf): the JSON documents, the "
                    "print-ready PDFs, a static site for playtesters (<out>/site/, see "
-                   "docs/serve.md).")
+                   "docs/serve.md), a PNG per card face and back, Tabletop Simulator "
+                   "decks (docs/printing.md).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write.")
 @click.option("--merged", is_flag=True,
@@ -38,8 +39,14 @@ from smersh_dsl.wording import count
 @click.option("--jobs", type=click.IntRange(0, 64), default=None,
               help="Processes rendering PDF sections (default: one a CPU; 0: each document "
                    "in one piece, uncached).")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True,
+              help="The resolution of card images (--format cards, tts).")
+@click.option("--base-url", default="", metavar="URL",
+              help="Put before each picture's file name in the TTS saved objects, where "
+                   "you will upload them (default: the bare file names).")
 def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, merged: bool,
-                  with_sources: bool, print_profile: str, paper: str, jobs: int | None) -> None:
+                  with_sources: bool, print_profile: str, paper: str, jobs: int | None,
+                  dpi: int, base_url: str) -> None:
     """Check projects, then write their playable data and print-ready PDFs.
 
     Each project becomes one JSON document, build/<id>/<id>.json, that follows
@@ -56,6 +63,8 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build --merged --with-sources
       smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
       smersh build books/ --format site   a static site to open from disk
+      smersh build books/epic --format cards --dpi 600
+      smersh build books/epic --format tts --base-url https://example.org/decks/
     """
     from smersh_dsl.export.build import SharedId, build_json, check_ids
     from smersh_dsl.files.outputs import OutputError
@@ -84,6 +93,15 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
             written = write_site(projects, found, out)
             click.echo(f"wrote the site to {written} (open {written / 'index.html'})", err=True)
             formats = tuple(f for f in formats if f != "site")
+            if not formats:
+                return
+        if "cards" in formats or "tts" in formats:
+            from smersh_dsl.cli.card_images import build_card_images, build_tts
+            if "cards" in formats:
+                build_card_images(projects, out, print_profile, paper, jobs, dpi)
+            if "tts" in formats:
+                build_tts(projects, out, paper, jobs, dpi, base_url)
+            formats = tuple(f for f in formats if f not in ("cards", "tts"))
             if not formats:
                 return
         if formats and "json" not in formats:

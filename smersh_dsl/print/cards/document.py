@@ -31,6 +31,11 @@ def has_cards(doc: dict) -> bool:
     return has_smersh_cards(doc) or has_smush_cards(doc)
 
 
+def decks(doc: dict) -> list[Deck]:
+    """The decks of whichever game ``doc`` is."""
+    return smush_decks(doc) if doc.get("kind") == "cardgame" else smersh_decks(doc)
+
+
 def cards(doc: dict, profile: Profile) -> PrintDocument:
     """The card sheets of whichever game ``doc`` is."""
     return smush_cards(doc, profile) if doc.get("kind") == "cardgame" else smersh_cards(doc, profile)

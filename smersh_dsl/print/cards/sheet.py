@@ -20,7 +20,8 @@ from markupsafe import Markup
 from smersh_dsl.images.placement import CARD_ART_HEIGHT_MM
 from smersh_dsl.print.cards.model import Card, Deck
 from smersh_dsl.print.env import art_url, render_template
-from smersh_dsl.print.profiles import CARD_HEIGHT_MM, CARD_WIDTH_MM, Backs, CardLayout, Profile
+from smersh_dsl.print.profiles import (CARD_HEIGHT_MM, CARD_WIDTH_MM, PAPERS, Backs, CardLayout,
+                                       Profile)
 
 COLUMNS, ROWS = 3, 3
 PER_SHEET = COLUMNS * ROWS
@@ -147,24 +148,26 @@ def sheet_pages(deck: Deck, profile: Profile, game: str) -> list[Page]:
     return pages
 
 
+def _single_cell(card: Card, bleed: float, back: bool) -> Cell:
+    """One side of ``card`` filling a page the size of the card plus ``bleed``."""
+    art = (_art(card.back.art, CARD_HEIGHT_MM + 2 * bleed, True) if back
+           else _art(card.art, CARD_ART_HEIGHT_MM + bleed, False))
+    return Cell(-bleed, -bleed, CARD_WIDTH_MM + 2 * bleed, CARD_HEIGHT_MM + 2 * bleed,
+                FRAME_MM + bleed, card.back.deck if back else card.deck,
+                card.back.html if back else card.face,
+                None if back else card.label, None if back else card.span,
+                card.fits_whole, art)
+
+
 def single_pages(deck: Deck, profile: Profile) -> list[Page]:
     """One card a page with bleed, the back before the front."""
-    bleed = profile.bleed_mm
-
-    def cell(card: Card, back: bool) -> Cell:
-        art = (_art(card.back.art, CARD_HEIGHT_MM + 2 * bleed, True) if back
-               else _art(card.art, CARD_ART_HEIGHT_MM + bleed, False))
-        return Cell(-bleed, -bleed, CARD_WIDTH_MM + 2 * bleed, CARD_HEIGHT_MM + 2 * bleed,
-                    FRAME_MM + bleed, card.back.deck if back else card.deck,
-                    card.back.html if back else card.face,
-                    None if back else card.label, None if back else card.span,
-                    card.fits_whole, art)
-
     pages = []
     for card in deck.cards:
         if profile.backs == Backs.BEFORE_FRONT:
-            pages.append(Page((cell(card, True),), (), "", None, None, None))
-        pages.append(Page((cell(card, False),), (), "", None, None, None))
+            pages.append(Page((_single_cell(card, profile.bleed_mm, True),), (), "", None,
+                              None, None))
+        pages.append(Page((_single_cell(card, profile.bleed_mm, False),), (), "", None,
+                          None, None))
     return pages
 
 
@@ -172,6 +175,18 @@ def deck_html(deck: Deck, profile: Profile, game: str) -> str:
     """A complete HTML document of one deck's pages for ``profile``."""
     single = profile.card_layout == CardLayout.SINGLE
     pages = single_pages(deck, profile) if single else sheet_pages(deck, profile, game)
+    return _html(f"{game}: {deck.title}", pages, profile, single)
+
+
+def card_side_html(card: Card, back: bool, bleed_mm: float, title: str) -> str:
+    """A complete HTML document of one side of one card on a page of its own, the card's
+    size plus ``bleed_mm``: drawn by the same template and cells as the sheets."""
+    page = Page((_single_cell(card, bleed_mm, back),), (), "", None, None, None)
+    single = Profile("card", PAPERS["a4"], bleed_mm, False, CardLayout.SINGLE, Backs.NONE, None)
+    return _html(title, [page], single, True)
+
+
+def _html(title: str, pages: list[Page], profile: Profile, single: bool) -> str:
     if single:
         page_size = {"width": CARD_WIDTH_MM, "height": CARD_HEIGHT_MM, "bleed": profile.bleed_mm}
     else:
@@ -183,7 +198,7 @@ def deck_html(deck: Deck, profile: Profile, game: str) -> str:
                 "angle": math.degrees(math.atan2(inner_h, inner_w))}
     art = {"edge": FRAME_MM + (profile.bleed_mm if single else 0.0),
            "space": CARD_ART_HEIGHT_MM - FRAME_MM - SAFE_MM + 1.2}
-    return render_template("cards/sheet.html", title=f"{game}: {deck.title}", deck=deck,
+    return render_template("cards/sheet.html", title=title,
                            pages=pages, page=page_size, frame=FRAME_MM, safe=SAFE_MM, art=art,
                            card_width=CARD_WIDTH_MM, card_height=CARD_HEIGHT_MM,
                            diagonal=diagonal)
