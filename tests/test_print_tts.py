@@ -54,9 +54,9 @@ def test_sheets_are_within_tts_limits(built):
     with Image.open(folder / entry["FaceURL"]) as sheet:
         assert max(sheet.size) <= MAX_SIDE_PX
         assert sheet.size == (10 * (sheet.width // 10), 2 * (sheet.height // 2))
-    assert grid(70, 744).columns == 10 and grid(70, 744).rows == 7
-    assert 7 * grid(70, 744).cell_height <= MAX_SIDE_PX
-    assert (grid(1, 744).columns, grid(1, 744).rows) == (2, 2)   # TTS's smallest grid
+    assert grid(70, 744, 1039).columns == 10 and grid(70, 744, 1039).rows == 7
+    assert 7 * grid(70, 744, 1039).cell_height <= MAX_SIDE_PX
+    assert (grid(1, 744, 1039).columns, grid(1, 744, 1039).rows) == (2, 2)   # TTS's smallest grid
 
 
 def test_each_grid_cell_holds_its_card(built):

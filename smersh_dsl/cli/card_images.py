@@ -19,7 +19,7 @@ from smersh_dsl.wording import count
 
 
 def _drawn(projects: list, profile_name: str, paper: str, jobs: int | None, dpi: int,
-           bleed_mm: float | None = None):
+           card, bleed_mm: float | None = None):
     """The card images of every project with cards: (plans, drawn), or exit."""
     from smersh_dsl.export.document import buildable, document
     from smersh_dsl.print.cards.document import has_cards
@@ -27,7 +27,7 @@ def _drawn(projects: list, profile_name: str, paper: str, jobs: int | None, dpi:
     from smersh_dsl.print.pictures import pictures_of, showing
     from smersh_dsl.print.profiles import profile
 
-    chosen = profile(profile_name, paper)
+    chosen = profile(profile_name, paper, card)
     bleed = chosen.bleed_mm if bleed_mm is None else bleed_mm
     plans = []
     for project in projects:
@@ -37,7 +37,8 @@ def _drawn(projects: list, profile_name: str, paper: str, jobs: int | None, dpi:
         if has_cards(doc):
             pictures = pictures_of(project)
             with showing(pictures):
-                plans.append(plan(doc, project.name, str(project.root), bleed, pictures.refs))
+                plans.append(plan(doc, project.name, str(project.root), bleed, pictures.refs,
+                                  chosen.card))
     if not plans:
         click.echo("smersh build: none of these projects has cards", err=True)
         return [], None
@@ -60,12 +61,12 @@ def _write(out: Path, files: dict[Path, bytes | str]) -> None:
 
 
 def build_card_images(projects: list, out: Path, profile_name: str, paper: str,
-                      jobs: int | None, dpi: int) -> list[Path]:
+                      jobs: int | None, dpi: int, card) -> list[Path]:
     """One PNG per card face and back, and the manifest, per project with cards."""
     from smersh_dsl.print.cards.images import manifest
     from smersh_dsl.print.profiles import profile
 
-    plans, drawn = _drawn(projects, profile_name, paper, jobs, dpi)
+    plans, drawn = _drawn(projects, profile_name, paper, jobs, dpi, card)
     if not plans:
         return []
     bleed = profile(profile_name, paper).bleed_mm
@@ -74,7 +75,7 @@ def build_card_images(projects: list, out: Path, profile_name: str, paper: str,
         folder = out / p.project / "cards" / profile_name
         for side in p.sides:
             files[folder / side.file] = drawn.pictures[p.project, side.file]
-        files[folder / "cards.json"] = json.dumps(manifest(p, profile_name, dpi, bleed),
+        files[folder / "cards.json"] = json.dumps(manifest(p, profile_name, dpi, bleed, card),
                                                   indent=2, ensure_ascii=False) + "\n"
     _write(out, files)
     for p in plans:
@@ -86,11 +87,11 @@ def build_card_images(projects: list, out: Path, profile_name: str, paper: str,
 
 
 def build_tts(projects: list, out: Path, paper: str, jobs: int | None, dpi: int,
-              base_url: str) -> list[Path]:
+              base_url: str, card) -> list[Path]:
     """Per deck: TTS face sheets, its back and a saved object, per project with cards."""
     from smersh_dsl.print.cards.tts import tts_decks
 
-    plans, drawn = _drawn(projects, "pnp", paper, jobs, dpi, bleed_mm=0.0)
+    plans, drawn = _drawn(projects, "pnp", paper, jobs, dpi, card, bleed_mm=0.0)
     if not plans:
         return []
     files: dict[Path, bytes | str] = {}

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 
 def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
-               only: tuple[str, ...] | None = None) -> list[Path]:
-    """Render, check and write the PDFs; exit with the checker's status on a finding."""
+               only: tuple[str, ...] | None = None, card=None, mix_decks: bool = False) -> list[Path]:
+    """Render, check and write the PDFs; exit with the checker's status on a finding.
+    ``card``: the cards' ``profiles.CardSize`` (poker by default)."""
     from smersh_dsl.export.document import buildable, document
     from smersh_dsl.files.outputs import OutputFolder
     from smersh_dsl.print.catalogue import builders_for
@@ -40,7 +41,8 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     from smersh_dsl.print.pipeline import Planned, build
     from smersh_dsl.print.profiles import profile
 
-    chosen = profile(profile_name, paper)
+    from smersh_dsl.print.profiles import POKER
+    chosen = profile(profile_name, paper, card or POKER, mix_decks)
     wanted = []        # (project, its JSON document, a builder), before any HTML is made
     for project in projects:
         if buildable(project):

@@ -29,7 +29,7 @@ from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.image_cache import ImageCache, image_key
 from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.pipeline import Planned, build
-from smersh_dsl.print.profiles import CARD_HEIGHT_MM, CARD_WIDTH_MM, Backs, CardLayout, Profile
+from smersh_dsl.print.profiles import POKER, Backs, CardLayout, CardSize, Profile
 from smersh_dsl.print.workers import Renderers, default_jobs
 
 DEFAULT_DPI = 300
@@ -70,19 +70,20 @@ class Plan:
 
 
 def plan(doc: dict, project: str, origin: str, bleed_mm: float,
-         pictures: tuple = ()) -> Plan:
-    """Every card of ``doc``'s decks, each side as a page of its own with ``bleed_mm``."""
+         pictures: tuple = (), size: CardSize = POKER) -> Plan:
+    """Every card of ``doc``'s decks, each side as a page of its own, ``size`` with
+    ``bleed_mm``."""
     game = doc.get("title", doc.get("id", ""))
     found = []
     for deck in decks(doc):
         shared = len({card.back.html for card in deck.cards}) == 1
         for number, card in enumerate(deck.cards, 1):
             face = Side(f"{deck.key}-{number:02d}.png", "face", deck.key, card.label,
-                        card_side_html(card, False, bleed_mm, f"{game}: {card.label}"))
+                        card_side_html(card, False, size, bleed_mm, f"{game}: {card.label}"))
             back_file = f"{deck.key}-back.png" if shared else f"{deck.key}-{number:02d}-back.png"
             back_label = f"back of {deck.title}" if shared else f"back of {card.label}"
             back = Side(back_file, "back", deck.key, back_label,
-                        card_side_html(card, True, bleed_mm, f"{game}: {back_label}"))
+                        card_side_html(card, True, size, bleed_mm, f"{game}: {back_label}"))
             found.append(CardSides(deck, number, card, face, back))
     return Plan(project, game, origin, pictures, tuple(found))
 
@@ -95,10 +96,10 @@ def image_profile(chosen: Profile) -> Profile:
                    links=False)
 
 
-def size_px(bleed_mm: float, dpi: int) -> tuple[int, int]:
+def size_px(size: CardSize, bleed_mm: float, dpi: int) -> tuple[int, int]:
     """A card image's size: the card (plus bleed on every side) at ``dpi``."""
-    return (raster.pixels(CARD_WIDTH_MM + 2 * bleed_mm, dpi),
-            raster.pixels(CARD_HEIGHT_MM + 2 * bleed_mm, dpi))
+    return (raster.pixels(size.width_mm + 2 * bleed_mm, dpi),
+            raster.pixels(size.height_mm + 2 * bleed_mm, dpi))
 
 
 @dataclass
@@ -116,7 +117,7 @@ def draw(plans: list[Plan], chosen: Profile, dpi: int, bleed_mm: float, *,
     """Every side of every plan as a PNG; nothing drawn when a page has a finding."""
     cache = cache if cache is not None else ImageCache()
     profile = image_profile(chosen)
-    width, height = size_px(bleed_mm, dpi)
+    width, height = size_px(chosen.card, bleed_mm, dpi)
     drawn = Drawn()
     missing: dict[str, tuple[Plan, Side]] = {}        # image key: the first side of it
     keys: dict[tuple[str, str], str] = {}
@@ -160,13 +161,14 @@ def draw(plans: list[Plan], chosen: Profile, dpi: int, bleed_mm: float, *,
     return drawn
 
 
-def manifest(p: Plan, profile_name: str, dpi: int, bleed_mm: float) -> dict:
+def manifest(p: Plan, profile_name: str, dpi: int, bleed_mm: float,
+             size: CardSize = POKER) -> dict:
     """The JSON that lists each picture with its card (schemas/card-images.schema.json)."""
-    width, height = size_px(bleed_mm, dpi)
+    width, height = size_px(size, bleed_mm, dpi)
     return {
         "$schema": "card-images.schema.json", "kind": "card-images", "format_version": 1,
         "project": p.project, "game": p.game, "profile": profile_name, "dpi": dpi,
-        "card": {"width_mm": CARD_WIDTH_MM, "height_mm": CARD_HEIGHT_MM, "bleed_mm": bleed_mm,
+        "card": {"width_mm": size.width_mm, "height_mm": size.height_mm, "bleed_mm": bleed_mm,
                  "width_px": width, "height_px": height},
         "cards": [{"deck": c.deck.key, "deck_title": c.deck.title, "number": c.number,
                    "card": c.card.label, "face": c.face.file, "back": c.back.file}

@@ -25,7 +25,6 @@ import math
 from dataclasses import dataclass
 
 from smersh_dsl.print.cards.images import CardSides, Plan
-from smersh_dsl.print.profiles import CARD_HEIGHT_MM, CARD_WIDTH_MM
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS
@@ -46,14 +45,15 @@ class Grid:
         return column * self.cell_width, row * self.cell_height
 
 
-def grid(cards: int, card_width_px: int) -> Grid:
+def grid(cards: int, card_width_px: int, card_height_px: int) -> Grid:
     """The grid of a sheet of ``cards`` cards: as few rows as ten columns allow, each cell
-    at most the card image's width and small enough that the sheet fits ``MAX_SIDE_PX``."""
+    the card image's shape, at most its size and small enough that the sheet fits
+    ``MAX_SIDE_PX``."""
     columns = max(MIN_COLUMNS, min(MAX_COLUMNS, cards))
     rows = max(MIN_ROWS, math.ceil(cards / columns))
-    width = min(card_width_px, MAX_SIDE_PX // columns,
-                math.floor(MAX_SIDE_PX / rows * CARD_WIDTH_MM / CARD_HEIGHT_MM))
-    return Grid(columns, rows, width, round(width * CARD_HEIGHT_MM / CARD_WIDTH_MM))
+    ratio = card_height_px / card_width_px
+    width = min(card_width_px, MAX_SIDE_PX // columns, math.floor(MAX_SIDE_PX / rows / ratio))
+    return Grid(columns, rows, width, min(MAX_SIDE_PX // rows, round(width * ratio)))
 
 
 def _png(image) -> bytes:
@@ -75,12 +75,12 @@ def sheet_png(pictures: list[bytes], shape: Grid) -> bytes:
     return _png(sheet)
 
 
-def back_png(picture: bytes, width: int) -> bytes:
+def back_png(picture: bytes, shape: Grid) -> bytes:
     """A deck's one back at the sheet's cell size."""
     from PIL import Image
     with Image.open(io.BytesIO(picture)) as card:
-        height = round(width * CARD_HEIGHT_MM / CARD_WIDTH_MM)
-        return _png(card.convert("RGB").resize((width, height), Image.LANCZOS))
+        return _png(card.convert("RGB").resize((shape.cell_width, shape.cell_height),
+                                               Image.LANCZOS))
 
 
 @dataclass(frozen=True)
@@ -100,8 +100,8 @@ _TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
               "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def tts_decks(p: Plan, pictures: dict[tuple[str, str], bytes], base_url: str = "",
-              width_px: int | None = None) -> list[TtsDeck]:
+def tts_decks(p: Plan, pictures: dict[tuple[str, str], bytes],
+              base_url: str = "") -> list[TtsDeck]:
     """Each deck of ``p`` as TTS sheets and a saved object; ``pictures`` are the card
     images (``images.draw``, trimmed), ``base_url`` is put before each file name."""
     by_deck: dict[str, list[CardSides]] = {}
@@ -109,30 +109,28 @@ def tts_decks(p: Plan, pictures: dict[tuple[str, str], bytes], base_url: str = "
         by_deck.setdefault(card.deck.key, []).append(card)
     made = []
     for key, cards in by_deck.items():
-        made.append(_deck(p, key, cards, pictures, base_url, width_px))
+        made.append(_deck(p, key, cards, pictures, base_url))
     return made
 
 
-def _deck(p: Plan, key: str, cards: list[CardSides], pictures, base_url: str,
-          width_px: int | None) -> TtsDeck:
+def _deck(p: Plan, key: str, cards: list[CardSides], pictures, base_url: str) -> TtsDeck:
     from PIL import Image
     title = cards[0].deck.title
-    if width_px is None:
-        with Image.open(io.BytesIO(pictures[p.project, cards[0].face.file])) as first:
-            width_px = first.width
+    with Image.open(io.BytesIO(pictures[p.project, cards[0].face.file])) as first:
+        width_px, height_px = first.size
     shared = len({c.back.file for c in cards}) == 1
     files: dict[str, bytes] = {}
     entries: dict[str, dict] = {}
     contained = []
     for number, start in enumerate(range(0, len(cards), PER_SHEET), 1):
         chunk = cards[start:start + PER_SHEET]
-        shape = grid(len(chunk), width_px)
+        shape = grid(len(chunk), width_px, height_px)
         face_file = f"{key}-faces-{number}.png"
         files[face_file] = sheet_png([pictures[p.project, c.face.file] for c in chunk], shape)
         if shared:
             back_file = f"{key}-back.png"
             files.setdefault(back_file, back_png(pictures[p.project, chunk[0].back.file],
-                                                 shape.cell_width))
+                                                 shape))
         else:
             back_file = f"{key}-backs-{number}.png"
             files[back_file] = sheet_png([pictures[p.project, c.back.file] for c in chunk], shape)
