@@ -13,8 +13,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.printing import (_progress, _renderers, _terminate_unwinds, exit_on_findings,
-                                     stopped_cleanly)
+from smersh_dsl.cli.printing import _progress, _terminate_unwinds, exit_on_findings, stopped_cleanly
 from smersh_dsl.wording import count
 
 
@@ -42,10 +41,10 @@ def _drawn(projects: list, profile_name: str, paper: str, jobs: int | None, dpi:
     if not plans:
         click.echo("smersh build: none of these projects has cards", err=True)
         return [], None
-    with stopped_cleanly("no card image written"):
-        with _terminate_unwinds(), _renderers(jobs) as renderers:
-            drawn = draw(plans, chosen, dpi, bleed, jobs=jobs, renderers=renderers,
-                         progress=_progress())
+    # No rendering processes started beforehand: when most pictures come from the cache
+    # (a card or two changed), the pipeline renders the rest here, without starting any.
+    with stopped_cleanly("no card image written"), _terminate_unwinds():
+        drawn = draw(plans, chosen, dpi, bleed, jobs=jobs, progress=_progress())
     exit_on_findings(drawn.diagnostics, projects, "no card image written")
     return plans, drawn
 
