@@ -207,3 +207,13 @@ def test_a_wrapped_emphasis_is_reset_at_each_line_end_and_taken_up_again():
 
 def test_a_word_longer_than_the_line_stands_alone_and_is_never_cut():
     assert Screen(8, False).render("a Saint-Honore-Vendome b") == "a\nSaint-Honore-Vendome\nb"
+
+
+@pytest.mark.parametrize("styled", [True, False])
+def test_icons_are_spelled_out_where_no_picture_can_be_shown(styled):
+    """The Hangover's effect, as the terminal shows it: the icons by name, not `:Name:`."""
+    from smersh_dsl.play.core.terminal import Screen
+    text = "-1 to :Athletics: Athletics and :Hand_to_Hand: *Hand to Hand* tests."
+    shown = Screen(None, styled).render(text)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", shown)
+    assert plain == "-1 to [Athletics] Athletics and [Hand to Hand] Hand to Hand tests."

@@ -17,7 +17,7 @@ from referencing import Registry, Resource
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.export.document import SCHEMA_FILES, document
-from smersh_dsl.export.validate import KEPT_FILES, problems
+from smersh_dsl.export.validate import OTHER_FILES, problems
 from smersh_dsl.model.effects import ConditionKind, EffectKind
 
 REPO = Path(__file__).resolve().parent.parent
@@ -110,7 +110,7 @@ def test_a_bundle_needs_no_other_file_and_means_the_same(path: Path, small):
 
 def test_every_document_kind_has_a_schema():
     assert {p.name for p in SCHEMA_PATHS} == (set(SCHEMA_FILES.values())
-                                              | {"common.schema.json", *KEPT_FILES.values()})
+                                              | {"common.schema.json", *OTHER_FILES.values()})
 
 
 def undescribed(node, path: str = "") -> list[str]:
@@ -169,7 +169,7 @@ def test_examples_follow_their_schema(path: Path):
     for example in schema["examples"]:
         assert [f"/{'/'.join(map(str, e.absolute_path))}: {e.message}"
                 for e in validator.iter_errors(example)] == []
-        kept = [kind for kind, name in KEPT_FILES.items() if name == path.name]
+        kept = [kind for kind, name in OTHER_FILES.items() if name == path.name]
         if kept:
             assert problems(example, kind=kept[0]) == []
         elif path.name != "common.schema.json":

@@ -20,10 +20,11 @@ from smersh_dsl.wording import count
 
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf", "site"]),
+@click.option("--format", "formats", multiple=True, type=click.Choice(["json", "pdf", "site", "cards", "tts"]),
               help="What to build (default: json and pdf): the JSON documents, the "
                    "print-ready PDFs, a static site for playtesters (<out>/site/, see "
-                   "docs/serve.md).")
+                   "docs/serve.md), a PNG per card face and back, Tabletop Simulator "
+                   "decks (docs/printing.md).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write.")
 @click.option("--merged", is_flag=True,
@@ -38,8 +39,21 @@ from smersh_dsl.wording import count
 @click.option("--jobs", type=click.IntRange(0, 64), default=None,
               help="Processes rendering PDF sections (default: one a CPU; 0: each document "
                    "in one piece, uncached).")
+@click.option("--card-size", "card", default="poker", show_default=True, metavar="SIZE",
+              callback=lambda _c, _p, value: _card_size(value),
+              help="The cards' size: poker (63x88 mm), bridge (57x89), tarot (70x120), "
+                   "mini (44x63) or WxH in millimetres; sheets hold as many as the paper fits.")
+@click.option("--mix-decks", is_flag=True,
+              help="Fill card sheets across decks instead of starting a sheet a deck (each "
+                   "card keeps its own back).")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True,
+              help="The resolution of card images (--format cards, tts).")
+@click.option("--base-url", default="", metavar="URL",
+              help="Put before each picture's file name in the TTS saved objects, where "
+                   "you will upload them (default: the bare file names).")
 def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, merged: bool,
-                  with_sources: bool, print_profile: str, paper: str, jobs: int | None) -> None:
+                  with_sources: bool, print_profile: str, paper: str, jobs: int | None,
+                  card, mix_decks: bool, dpi: int, base_url: str) -> None:
     """Check projects, then write their playable data and print-ready PDFs.
 
     Each project becomes one JSON document, build/<id>/<id>.json, that follows
@@ -56,6 +70,8 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build --merged --with-sources
       smersh build books/epic --format pdf --profile pod --paper letter --jobs 2
       smersh build books/ --format site   a static site to open from disk
+      smersh build books/epic --format cards --dpi 600
+      smersh build books/epic --format tts --base-url https://example.org/decks/
     """
     from smersh_dsl.export.build import SharedId, build_json, check_ids
     from smersh_dsl.files.outputs import OutputError
@@ -86,9 +102,18 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
             formats = tuple(f for f in formats if f != "site")
             if not formats:
                 return
+        if "cards" in formats or "tts" in formats:
+            from smersh_dsl.cli.card_images import build_card_images, build_tts
+            if "cards" in formats:
+                build_card_images(projects, out, print_profile, paper, jobs, dpi, card)
+            if "tts" in formats:
+                build_tts(projects, out, paper, jobs, dpi, base_url, card)
+            formats = tuple(f for f in formats if f not in ("cards", "tts"))
+            if not formats:
+                return
         if formats and "json" not in formats:
             from smersh_dsl.cli.printing import build_pdfs
-            build_pdfs(projects, out, print_profile, paper, jobs)
+            build_pdfs(projects, out, print_profile, paper, jobs, card=card, mix_decks=mix_decks)
             return
         result = build_json(projects, out, merged=merged, with_sources=with_sources,
                             progress=lambda line: click.echo(line, err=True))
@@ -108,7 +133,16 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
                f"in {out}", err=True)
     if not formats or "pdf" in formats:
         from smersh_dsl.cli.printing import build_pdfs
-        build_pdfs(projects, out, print_profile, paper, jobs)
+        build_pdfs(projects, out, print_profile, paper, jobs, card=card, mix_decks=mix_decks)
+
+
+def _card_size(value: str):
+    """`--card-size`: a named size or WxH; anything else is a usage error (exit 2)."""
+    from smersh_dsl.print.profiles import card_size
+    try:
+        return card_size(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--card-size'") from None
 
 
 def _documents(paths: tuple[Path, ...]) -> list[dict]:

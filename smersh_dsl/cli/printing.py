@@ -31,16 +31,18 @@ if TYPE_CHECKING:
 
 
 def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: int | None,
-               only: tuple[str, ...] | None = None) -> list[Path]:
-    """Render, check and write the PDFs; exit with the checker's status on a finding."""
+               only: tuple[str, ...] | None = None, card=None, mix_decks: bool = False) -> list[Path]:
+    """Render, check and write the PDFs; exit with the checker's status on a finding.
+    ``card``: the cards' ``profiles.CardSize`` (poker by default)."""
     from smersh_dsl.export.document import buildable, document
-    from smersh_dsl.files.outputs import OutputError, OutputFolder
+    from smersh_dsl.files.outputs import OutputFolder
     from smersh_dsl.print.catalogue import builders_for
     from smersh_dsl.print.pictures import pictures_of
-    from smersh_dsl.print.pipeline import Planned, PrintError, build
+    from smersh_dsl.print.pipeline import Planned, build
     from smersh_dsl.print.profiles import profile
 
-    chosen = profile(profile_name, paper)
+    from smersh_dsl.print.profiles import POKER
+    chosen = profile(profile_name, paper, card or POKER, mix_decks)
     wanted = []        # (project, its JSON document, a builder), before any HTML is made
     for project in projects:
         if buildable(project):
@@ -51,7 +53,7 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
         return []
     echo = _progress()
     folder = OutputFolder(out)
-    try:
+    with stopped_cleanly("no PDF written"):
         targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
         with _terminate_unwinds(), _renderers(jobs) as renderers:
@@ -60,30 +62,47 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
                        for target, (project, doc, builder) in zip(targets, wanted)]
             result = build(planned, chosen, jobs=jobs, progress=echo, renderers=renderers,
                            write=folder.write)
-    except OutputError as error:
-        click.echo(f"smersh build: {error}", err=True)
-        sys.exit(EXIT_USAGE)
-    except PrintError as error:
-        click.echo(f"smersh build: {error}; no PDF written", err=True)
-        sys.exit(EXIT_USAGE)
-    except Terminated:
-        click.echo("smersh build: terminated; no PDF written", err=True)
-        sys.exit(128 + signal.SIGTERM)
-    except KeyboardInterrupt:
-        click.echo("smersh build: interrupted; no PDF written", err=True)
-        sys.exit(130)
-    if result.diagnostics:
-        sources = {f.path: f.text for p in projects for f in p.files}
-        click.echo(REPORTERS["text"](sorted(result.diagnostics, key=lambda d: d.sort_key()),
-                                     sources, True), nl=False, err=True)
-        click.echo("smersh build: no PDF written; fix the errors above first", err=True)
-        sys.exit(EXIT_FINDINGS)
+    exit_on_findings(result.diagnostics, projects, "no PDF written")
     for path in result.written:
         click.echo(f"wrote {path}", err=True)
     names = ", ".join(dict.fromkeys(project.name for project, _, _ in wanted))
     click.echo(f"rendered {count(result.rendered, 'section')} of {names}, "
                f"{result.cached} from the cache of earlier builds", err=True)
     return result.written
+
+
+@contextmanager
+def stopped_cleanly(nothing: str) -> Iterator[None]:
+    """A build's ends that are not its success, each a one-line message (``nothing``: what
+    was not written) and its exit status: a refused output folder or a page that cannot be
+    rendered (2), SIGTERM (143), Ctrl-C (130)."""
+    from smersh_dsl.files.outputs import OutputError
+    from smersh_dsl.print.pipeline import PrintError
+    from smersh_dsl.print.raster import RasterError
+    try:
+        yield
+    except OutputError as error:
+        click.echo(f"smersh build: {error}", err=True)
+        sys.exit(EXIT_USAGE)
+    except (PrintError, RasterError) as error:
+        click.echo(f"smersh build: {error}; {nothing}", err=True)
+        sys.exit(EXIT_USAGE)
+    except Terminated:
+        click.echo(f"smersh build: terminated; {nothing}", err=True)
+        sys.exit(128 + signal.SIGTERM)
+    except KeyboardInterrupt:
+        click.echo(f"smersh build: interrupted; {nothing}", err=True)
+        sys.exit(130)
+
+
+def exit_on_findings(diagnostics: list, projects: list, nothing: str) -> None:
+    """Report what the rendering found (text that does not fit...) and exit 1, if anything."""
+    if diagnostics:
+        sources = {f.path: f.text for p in projects for f in p.files}
+        click.echo(REPORTERS["text"](sorted(diagnostics, key=lambda d: d.sort_key()),
+                                     sources, True), nl=False, err=True)
+        click.echo(f"smersh build: {nothing}; fix the errors above first", err=True)
+        sys.exit(EXIT_FINDINGS)
 
 
 def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -> list[Path]:

@@ -20,6 +20,11 @@ LOG_SCHEMA_FILE = "campaign-log.schema.json"
 SAVE_SCHEMA_FILE = "save.schema.json"
 # Files a player keeps, not documents smersh builds: their kind is not a `kind` field.
 KEPT_FILES = {"campaign-log": LOG_SCHEMA_FILE, "save": SAVE_SCHEMA_FILE}
+# Files `smersh build` writes beside pictures (card images, Tabletop Simulator decks): not
+# documents of a game either.
+PICTURE_FILES = {"card-images": "card-images.schema.json",
+                 "tts-saved-object": "tts-saved-object.schema.json"}
+OTHER_FILES = {**KEPT_FILES, **PICTURE_FILES}
 
 
 @dataclass(frozen=True)
@@ -42,16 +47,17 @@ def schema_for(kind: str) -> dict:
 
 @lru_cache(maxsize=None)
 def validator_for(kind: str) -> Draft202012Validator:
-    """The validator of a kind of document or of a file a player keeps (`KEPT_FILES`)."""
+    """The validator of a kind of document, of a file a player keeps (`KEPT_FILES`) or of
+    one written beside pictures (`PICTURE_FILES`)."""
     registry, schemas = _registry()
-    return Draft202012Validator(schemas[KEPT_FILES.get(kind) or SCHEMA_FILES[kind]],
+    return Draft202012Validator(schemas[OTHER_FILES.get(kind) or SCHEMA_FILES[kind]],
                                 registry=registry)
 
 
 def problems(document: dict, kind: str | None = None) -> list[SchemaProblem]:
     """Every way ``document`` fails the schema of its kind (its `kind` field by default)."""
     kind = kind or document.get("kind")
-    if kind in KEPT_FILES:
+    if kind in OTHER_FILES:
         return _collect(validator_for(kind), document)
     if kind not in SCHEMA_FILES:
         return [SchemaProblem("/kind", f"unknown document kind {kind!r}; expected one of "

@@ -59,6 +59,14 @@ def deck_key(text: str) -> str:
 ICON_IN_TEXT = re.compile(r":([A-Za-z][A-Za-z0-9_']*):")
 
 
+def icons_spelled_out(text: str) -> str:
+    """Writer text where pictures cannot be shown (a terminal): each `:Name:` icon as its
+    name in brackets, `:Hand_to_Hand:` -> `[Hand to Hand]`."""
+    if ":" not in text:
+        return text
+    return ICON_IN_TEXT.sub(lambda match: f"[{match.group(1).replace('_', ' ')}]", text)
+
+
 def icon_key(name: str) -> str:
     """The name an icon is written by in text: `"Hand to Hand"` -> `Hand_to_Hand`."""
     return name.replace(" ", "_")

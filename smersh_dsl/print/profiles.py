@@ -43,6 +43,45 @@ CARD_HEIGHT_MM = 88.0
 
 
 @dataclass(frozen=True)
+class CardSize:
+    name: str            # "poker", or "60x90" as given
+    width_mm: float
+    height_mm: float
+
+
+CARD_SIZES = {
+    "poker": CardSize("poker", CARD_WIDTH_MM, CARD_HEIGHT_MM),
+    "bridge": CardSize("bridge", 57.0, 89.0),
+    "tarot": CardSize("tarot", 70.0, 120.0),
+    "mini": CardSize("mini", 44.0, 63.0),       # "mini American": 1.75 x 2.5 inches
+}
+POKER = CARD_SIZES["poker"]
+# A card must leave room round it on both papers for the crop marks and the margin text.
+CARD_MIN_MM, CARD_MAX_WIDTH_MM, CARD_MAX_HEIGHT_MM = 25.0, 150.0, 200.0
+
+
+def card_size(text: str) -> CardSize:
+    """A size by name (``CARD_SIZES``) or as ``WxH`` in millimetres (``60x90``)."""
+    named = CARD_SIZES.get(text.strip().lower())
+    if named is not None:
+        return named
+    width, sep, height = text.strip().lower().partition("x")
+    try:
+        size = CardSize(text.strip(), float(width), float(height))
+    except ValueError:
+        size = None
+    if not sep or size is None:
+        raise ValueError(f"unknown card size {text!r}; choose one of: {', '.join(CARD_SIZES)}, "
+                         "or WxH in millimetres (e.g. 60x90)")
+    if not (CARD_MIN_MM <= size.width_mm <= CARD_MAX_WIDTH_MM
+            and CARD_MIN_MM <= size.height_mm <= CARD_MAX_HEIGHT_MM):
+        raise ValueError(f"card size {text!r}: a card is {CARD_MIN_MM:g} to "
+                         f"{CARD_MAX_WIDTH_MM:g} mm wide and {CARD_MIN_MM:g} to "
+                         f"{CARD_MAX_HEIGHT_MM:g} mm high")
+    return size
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     paper: Paper
@@ -56,6 +95,8 @@ class Profile:
     # The output profile a PDF/X file declares (``intent.OutputProfile.identity``, or
     # "missing": rendering then fails with P103); part of the section cache's key.
     output_intent: str | None = None
+    card: CardSize = POKER      # the size cards are printed at
+    mix_decks: bool = False     # card sheets filled across decks, not a deck a sheet
 
     @property
     def forms(self) -> bool:
@@ -75,8 +116,19 @@ class Profile:
 PROFILE_NAMES = ("pnp", "pod", "screen")
 
 
-def profile(name: str = "pnp", paper: str = "a4") -> Profile:
-    """The named profile on the named paper (``pod`` ignores the paper for cards)."""
+def profile(name: str = "pnp", paper: str = "a4", card: CardSize = POKER,
+            mix_decks: bool = False) -> Profile:
+    """The named profile on the named paper (``pod`` ignores the paper for cards), its
+    cards ``card`` size, its sheets filled across decks with ``mix_decks``."""
+    from dataclasses import replace
+    chosen = _profile(name, paper)
+    if chosen.note:
+        chosen = replace(chosen, note=chosen.note.replace(
+            "63 \u00d7 88", f"{card.width_mm:g} \u00d7 {card.height_mm:g}"))
+    return replace(chosen, card=card, mix_decks=mix_decks)
+
+
+def _profile(name: str, paper: str) -> Profile:
     try:
         sheet = PAPERS[paper.lower()]
     except KeyError:

@@ -5,7 +5,8 @@ Prose keeps the documented markup (`*word*` emphasis, `**word**` strong, `***wor
 both, `\\*` a literal star: docs/language.md). On a terminal, emphasis is set in italics
 and strong emphasis in bold (ANSI SGR codes, none when ``NO_COLOR`` is set or the terminal
 is ``dumb``), and each line is wrapped to ``shutil.get_terminal_size()`` columns, never
-inside a word, a continuation line indented under the text it continues. Anywhere else
+inside a word, a continuation line indented under the text it continues. A `:Name:` icon,
+which a terminal cannot draw, is spelled out as `[Name]`. Anywhere else
 (a pipe, a file, a test's captured output) the text is plain: the stars are dropped and
 nothing is wrapped, so one paragraph stays one line to search.
 """
@@ -18,6 +19,8 @@ import sys
 from dataclasses import dataclass
 
 import click
+
+from smersh_dsl.model.art import icons_spelled_out
 
 ITALIC, BOLD = 1, 2                      # style bits of one character
 _SGR = {ITALIC: "3", BOLD: "1"}
@@ -45,7 +48,7 @@ class Screen:
         """``text`` as this screen shows it; each line (a paragraph) wrapped on its own,
         an emphasis carried from one line to the next as the markup says."""
         lines: list[list[tuple[str, int]]] = [[]]
-        for char in styled_chars(text):
+        for char in styled_chars(icons_spelled_out(text)):
             if char[0] == "\n":
                 lines.append([])
             else:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from smersh_dsl.print.books.front import front_matter
+from smersh_dsl.print.campaign.icons import icon_svg
+from smersh_dsl.print.folios import BOX_H_MM, FOOT_MM
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import render_template
 from smersh_dsl.print.profiles import Profile
@@ -20,6 +22,7 @@ from smersh_dsl.print.profiles import Profile
 MAX_PLAYERS = 4      # campaign-log.schema.json: players 1 to 4
 LIST_LINES = 5       # lines for a list field (names of Thunderbolts, environments)
 GRID_FIELD = "evidence_combinations"
+CHECK_COLUMNS = 3    # check boxes of a row of the log on a grid of this many columns
 
 
 def slug(text: str) -> str:
@@ -132,7 +135,8 @@ def log_html(doc: dict, profile: Profile) -> str:
         campaign_fields=campaign, notes=notes, evidence_sets=sets, completed=completed,
         expert=Input("expert", "Expert campaign", "check"),
         grid=evidence_grid(doc) if any(f["name"] == GRID_FIELD for f in fields) else [],
-        icons={name: card["icon"] for name, card in evidence_names.items()})
+        icons={name: icon_svg(card["icon"]) for name, card in evidence_names.items()},
+        check_columns=CHECK_COLUMNS, folio={"height": BOX_H_MM, "foot": FOOT_MM})
 
 
 def campaign_log(doc: dict, profile: Profile) -> PrintDocument:
