@@ -17,8 +17,6 @@ from smersh_dsl.lsp.checker import DEBOUNCE_S, Checker, project_key
 from smersh_dsl.lsp.hover import hover_text
 from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.lsp.outline import outline
-from smersh_dsl.model.entries import EncounterEntry
-from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.buffer import refused, too_big
 from smersh_dsl.project.discover import real
@@ -180,23 +178,30 @@ async def references(ls: SmershServer, params: lsp.ReferenceParams) -> list[lsp.
     return [to_location(s) for s in index.references(use)] if index and use else None
 
 
-COMPLETED = (RefKind.SKILL, RefKind.ADVANCED_SKILL, RefKind.STATUS, RefKind.LOCATION)
+KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "snippet": lsp.CompletionItemKind.Snippet,
+         "skill": lsp.CompletionItemKind.Property, "advanced skill": lsp.CompletionItemKind.Property,
+         "status": lsp.CompletionItemKind.EnumMember, "gadget": lsp.CompletionItemKind.EnumMember,
+         "location": lsp.CompletionItemKind.Module, "target": lsp.CompletionItemKind.Reference,
+         "entry": lsp.CompletionItemKind.Reference}
+TRIGGERS = [" ", '"', "."]
 
 
-@server.feature(lsp.TEXT_DOCUMENT_COMPLETION)
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=TRIGGERS))
 async def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    """What fits at the cursor (lsp/complete.py); worked out on the parser's thread."""
+    from smersh_dsl.lsp.complete import items_at
+
     index = await ls.index_of(params.text_document.uri)
-    items: list[lsp.CompletionItem] = []
-    if index is not None:
-        for kind in COMPLETED:
-            for name in index.symbols.candidates(kind):
-                text = name if name.isidentifier() else f'"{name}"'
-                items.append(lsp.CompletionItem(label=name, insert_text=text, detail=kind.value,
-                                                kind=lsp.CompletionItemKind.Value))
-        for entry in index.project.of_type(EncounterEntry):
-            items.append(lsp.CompletionItem(label=entry.key.text, detail="entry",
-                                            kind=lsp.CompletionItemKind.Reference))
-    return lsp.CompletionList(is_incomplete=False, items=items)
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    text = document.source
+    offset = document.offset_at_position(params.position)
+    place, found = await ls.checker.run(items_at, text, offset, index)
+    typed = lsp.Range(document.client_position_at_offset(place.start), params.position)
+    return lsp.CompletionList(is_incomplete=False, items=[lsp.CompletionItem(
+        label=item.label, kind=KINDS.get(item.kind, lsp.CompletionItemKind.Value), detail=item.detail,
+        filter_text=item.label, text_edit=lsp.TextEdit(typed, item.insert),
+        insert_text_format=(lsp.InsertTextFormat.Snippet if item.snippet else lsp.InsertTextFormat.PlainText))
+        for item in found])
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
