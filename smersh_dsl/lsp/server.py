@@ -64,6 +64,7 @@ class SmershServer(LanguageServer):
         super().__init__("smersh", __version__)
         self.checker = Checker(self.overlay, self.publish)
         self.published: dict[Path, set[str]] = {}     # by project: files with diagnostics
+        self.fixable: dict[Path, list[Diagnostic]] = {}  # by project: findings with a fix
 
     def shutdown(self) -> None:
         """Checks waiting their turn are dropped; one under way finishes on its thread."""
@@ -101,6 +102,7 @@ class SmershServer(LanguageServer):
         for file, items in by_file.items():
             self.send(file, items)
         self.published[key] = {f for f, items in by_file.items() if items}
+        self.fixable[key] = [d for d in found if d.fix is not None]
 
     def uri_of(self, file: str) -> str:
         """The editor's name for ``file``: the URI of its open buffer (an `untitled:` one
@@ -202,6 +204,31 @@ async def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.Comp
         filter_text=item.label, text_edit=lsp.TextEdit(typed, item.insert),
         insert_text_format=(lsp.InsertTextFormat.Snippet if item.snippet else lsp.InsertTextFormat.PlainText))
         for item in found])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+def code_actions(ls: SmershServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    """The quick fix of each finding in the range that carries one (diagnostics/fix.py),
+    from the last finished check: the same fixes `smersh check --fix` makes."""
+    path = path_of(params.text_document.uri)
+    wanted = params.range
+    found = []
+    for d in ls.fixable.get(project_key(path), []):
+        shown = to_range(d.span)
+        if absolute(d.span.file) != path or (shown.end.line, shown.end.character) < (
+                wanted.start.line, wanted.start.character) or (shown.start.line, shown.start.character) > (
+                wanted.end.line, wanted.end.character):
+            continue
+        changes: dict[str, list[lsp.TextEdit]] = {}
+        for edit in d.fix.edits:                      # type: ignore[union-attr]
+            changes.setdefault(ls.uri_of(edit.span.file), []).append(
+                lsp.TextEdit(to_range(edit.span), edit.text))
+        found.append(lsp.CodeAction(
+            title=d.fix.title, kind=lsp.CodeActionKind.QuickFix,   # type: ignore[union-attr]
+            diagnostics=[lsp.Diagnostic(range=shown, message=d.message, code=d.code, source="smersh")],
+            is_preferred=d.fix.safe, edit=lsp.WorkspaceEdit(changes=changes)))  # type: ignore[union-attr]
+    return found
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
