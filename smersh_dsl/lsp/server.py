@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from smersh_dsl import __version__
@@ -17,6 +18,7 @@ from smersh_dsl.lsp.checker import DEBOUNCE_S, Checker, project_key
 from smersh_dsl.lsp.hover import hover_text
 from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.lsp.outline import outline
+from smersh_dsl.lsp.tokens import TOKEN_TYPES
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.buffer import refused, too_big
 from smersh_dsl.project.discover import real
@@ -57,6 +59,11 @@ def to_range(span: Span) -> lsp.Range:
 
 def to_location(span: Span) -> lsp.Location:
     return lsp.Location(server.uri_of(span.file), to_range(span))
+
+
+class JsonRpcRequestFailed(JsonRpcException):
+    """LSP's RequestFailed: a request understood but refused (a rename that is not safe)."""
+    CODE = -32803
 
 
 class SmershServer(LanguageServer):
@@ -229,6 +236,51 @@ def code_actions(ls: SmershServer, params: lsp.CodeActionParams) -> list[lsp.Cod
             diagnostics=[lsp.Diagnostic(range=shown, message=d.message, code=d.code, source="smersh")],
             is_preferred=d.fix.safe, edit=lsp.WorkspaceEdit(changes=changes)))  # type: ignore[union-attr]
     return found
+
+
+@server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+async def prepare_rename(ls: SmershServer, params: lsp.PrepareRenameParams) -> lsp.PrepareRenamePlaceholder:
+    """What the cursor is on, if it can be renamed safely (lsp/rename.py); else an error
+    saying why, which the editor shows."""
+    from smersh_dsl.lsp.rename import Refused, target_at
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        raise JsonRpcRequestFailed("the project has not been checked yet")
+    try:
+        target = target_at(index, *_at(params))
+    except Refused as why:
+        raise JsonRpcRequestFailed(str(why)) from None
+    return lsp.PrepareRenamePlaceholder(range=to_range(target.span), placeholder=target.name)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+async def rename(ls: SmershServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+    from smersh_dsl.lsp.rename import Refused, edits_for, target_at
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        raise JsonRpcRequestFailed("the project has not been checked yet")
+    try:
+        edits = edits_for(index, target_at(index, *_at(params)), params.new_name)
+    except Refused as why:
+        raise JsonRpcRequestFailed(str(why)) from None
+    changes: dict[str, list[lsp.TextEdit]] = {}
+    for span, text in edits:
+        changes.setdefault(ls.uri_of(span.file), []).append(lsp.TextEdit(to_range(span), text))
+    return lsp.WorkspaceEdit(changes=changes)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=["declaration"]))
+async def semantic_tokens(ls: SmershServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    """Names by what they name (lsp/tokens.py)."""
+    from smersh_dsl.lsp.tokens import tokens_in
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        return lsp.SemanticTokens(data=[])
+    return lsp.SemanticTokens(data=tokens_in(index, str(path_of(params.text_document.uri))))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
