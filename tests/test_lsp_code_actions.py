@@ -9,12 +9,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-import pytest_lsp
 from lsprotocol import types as lsp
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
 from conftest import check_paths
-from lsp_helpers import SERVER, change_buffer, open_buffer
+from lsp_helpers import apply_edits, change_buffer, client_in, opened
 from test_check_fix import OWN, _plant_own
 from waiting import HANG_GUARD_S
 
@@ -22,12 +21,7 @@ WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-fixes-"))
 PROJECTS = {case[0]: _plant_own(case, WORK / str(i)) for i, case in enumerate(OWN)}
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(lsp.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), root_uri=WORK.as_uri()))
-    yield
-    await lsp_client.shutdown_session()
+client = client_in(WORK)
 
 
 async def _diagnostics(client: LanguageClient, uri: str, code: str, present: bool) -> list[lsp.Diagnostic]:
@@ -38,22 +32,11 @@ async def _diagnostics(client: LanguageClient, uri: str, code: str, present: boo
     return [d for d in client.diagnostics.get(uri, []) if d.code == code]
 
 
-def _edit(text: str, edits: list[lsp.TextEdit]) -> str:
-    lines = text.split("\n")
-
-    def at(p: lsp.Position) -> int:
-        return sum(len(line) + 1 for line in lines[:p.line]) + p.character
-    for e in sorted(edits, key=lambda e: at(e.range.start), reverse=True):
-        text = text[:at(e.range.start)] + e.new_text + text[at(e.range.end):]
-    return text
-
-
 @pytest.mark.parametrize("case", OWN, ids=[c[0] for c in OWN])
 async def test_each_quick_fix_applied_makes_its_finding_go_away(client: LanguageClient, case: tuple):
     project, code = PROJECTS[case[0]], case[5]
     file = project / case[2]
-    text = file.read_text(encoding="utf-8")
-    open_buffer(client, file, text)
+    text = await opened(client, file)
     found = (await _diagnostics(client, file.as_uri(), code, True))[0]
     actions = await client.text_document_code_action_async(lsp.CodeActionParams(
         text_document=lsp.TextDocumentIdentifier(uri=file.as_uri()), range=found.range,
@@ -65,7 +48,7 @@ async def test_each_quick_fix_applied_makes_its_finding_go_away(client: Language
     assert fix.kind == lsp.CodeActionKind.QuickFix and fix.is_preferred == case[6]
     changes = fix.edit.changes
     assert set(changes) == {file.as_uri()}
-    fixed = _edit(text, changes[file.as_uri()])
+    fixed = apply_edits(text, changes[file.as_uri()])
     change_buffer(client, file, 2, fixed)
     await _diagnostics(client, file.as_uri(), code, False)
     file.write_text(fixed, encoding="utf-8")          # saved: the project checks clean of it

@@ -3,21 +3,18 @@ project's names of the kind wanted there, over a real LSP client (pytest-lsp).""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
-import pytest_lsp
 from lsprotocol import types as lsp
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
 from conftest import REPO
 from smersh_dsl.parse.errors import TOP_LEVEL
-from lsp_helpers import SERVER, open_buffer, position
-from waiting import HANG_GUARD_S
+from lsp_helpers import apply_edits, client_in, opened, position
 
 WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-complete-"))
 BOOK = WORK / "epic"
@@ -35,19 +32,12 @@ STATUSES = {"Marked", "Black Eye", "Hangover"}
 ADVANCED = {"Disguise", "Stealth", "Weapon Use"}
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(lsp.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), root_uri=WORK.as_uri()))
-    yield
-    await lsp_client.shutdown_session()
+client = client_in(WORK)
 
 
 async def _complete(client: LanguageClient, path: Path, text: str, at: lsp.Position,
                     trigger: str | None = None) -> list[lsp.CompletionItem]:
-    open_buffer(client, path, text)
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    await opened(client, path, text)
     context = (lsp.CompletionContext(lsp.CompletionTriggerKind.TriggerCharacter, trigger)
                if trigger else lsp.CompletionContext(lsp.CompletionTriggerKind.Invoked))
     found = await client.text_document_completion_async(lsp.CompletionParams(
@@ -61,12 +51,8 @@ def _labels(items: list[lsp.CompletionItem], kind: lsp.CompletionItemKind | None
 
 def _apply(text: str, item: lsp.CompletionItem) -> str:
     """The buffer after the client applies ``item``'s edit."""
-    edit = item.text_edit
-    assert isinstance(edit, lsp.TextEdit)
-    lines = text.split("\n")
-    start = sum(len(line) + 1 for line in lines[:edit.range.start.line]) + edit.range.start.character
-    end = sum(len(line) + 1 for line in lines[:edit.range.end.line]) + edit.range.end.character
-    return text[:start] + edit.new_text + text[end:]
+    assert isinstance(item.text_edit, lsp.TextEdit)
+    return apply_edits(text, [item.text_edit])
 
 
 async def test_after_test_the_basic_skills_and_nothing_else(client: LanguageClient):

@@ -4,7 +4,6 @@ checking as it did, with the new name everywhere; what cannot be renamed safely 
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 import tempfile
@@ -12,25 +11,20 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-import pytest_lsp
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
 from conftest import REPO, check_paths
-from lsp_helpers import SERVER, open_buffer, position
-from waiting import HANG_GUARD_S
+from lsp_helpers import apply_edits, client_in, opened, position
 
 WORK = Path(tempfile.mkdtemp(prefix="smersh-lsp-rename-"))
 ORIGINAL = REPO / "books" / "epic"
+SHARED = WORK / "unchanged"            # a copy the tests that rename nothing share
+shutil.copytree(ORIGINAL, SHARED)
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(lsp.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), root_uri=WORK.as_uri()))
-    yield
-    await lsp_client.shutdown_session()
+client = client_in(WORK)
 
 
 def _book(name: str) -> Path:
@@ -49,22 +43,14 @@ def _findings(book: Path) -> list[tuple[str, str]]:
 
 async def _rename(client: LanguageClient, file: Path, at: lsp.Position, new: str) -> None:
     """Prepare, rename and apply the edit to the files, as an editor would, then save."""
-    open_buffer(client, file, file.read_text(encoding="utf-8"))
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    await opened(client, file)
     doc = lsp.TextDocumentIdentifier(uri=file.as_uri())
     prepared = await client.text_document_prepare_rename_async(lsp.PrepareRenameParams(doc, at))
     assert prepared is not None
     edit = await client.text_document_rename_async(lsp.RenameParams(doc, at, new))
     for uri, edits in edit.changes.items():
         path = Path(unquote(urlparse(uri).path))
-        text = path.read_text(encoding="utf-8")
-        lines = text.split("\n")
-
-        def at_(p: lsp.Position) -> int:
-            return sum(len(line) + 1 for line in lines[:p.line]) + p.character
-        for e in sorted(edits, key=lambda e: at_(e.range.start), reverse=True):
-            text = text[:at_(e.range.start)] + e.new_text + text[at_(e.range.end):]
+        text = apply_edits(path.read_text(encoding="utf-8"), edits)
         path.write_text(text, encoding="utf-8")
 
 
@@ -131,26 +117,16 @@ async def test_a_henchman_and_a_place_renamed(client: LanguageClient):
 ])
 async def test_what_cannot_be_renamed_safely_is_refused(client: LanguageClient, needle: str, offset: int,
                                                         why: str):
-    book = WORK / "epic-refused"
-    if not book.exists():
-        shutil.copytree(ORIGINAL, book)
-    pierre = book / "showdowns" / "pierre.smersh"
-    text = pierre.read_text(encoding="utf-8")
-    open_buffer(client, pierre, text)
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    pierre = SHARED / "showdowns" / "pierre.smersh"
+    text = await opened(client, pierre)
     with pytest.raises(JsonRpcException, match=why):
         await client.text_document_prepare_rename_async(lsp.PrepareRenameParams(
             lsp.TextDocumentIdentifier(uri=pierre.as_uri()), position(text, needle, offset)))
 
 
 async def test_a_rename_onto_a_taken_name_or_of_a_base_games_name_is_refused(client: LanguageClient):
-    book = _book("taken")
-    pierre = book / "showdowns" / "pierre.smersh"
-    text = pierre.read_text(encoding="utf-8")
-    open_buffer(client, pierre, text)
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    pierre = SHARED / "showdowns" / "pierre.smersh"
+    text = await opened(client, pierre)
     doc = lsp.TextDocumentIdentifier(uri=pierre.as_uri())
     with pytest.raises(JsonRpcException, match="already a status `Hangover`"):
         await client.text_document_rename_async(lsp.RenameParams(
@@ -161,24 +137,15 @@ async def test_a_rename_onto_a_taken_name_or_of_a_base_games_name_is_refused(cli
     entry = expansion / "entries.smersh"
     entry.write_text('card Europe 40 "Night" { response 1 "Go" }\n'
                      'entry 40.1.1 { "Rain." gain status "Marked" }\n', encoding="utf-8")
-    entry_text = entry.read_text(encoding="utf-8")
-    open_buffer(client, entry, entry_text)
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    entry_text = await opened(client, entry)
     with pytest.raises(JsonRpcException, match="base game"):
         await client.text_document_prepare_rename_async(lsp.PrepareRenameParams(
             lsp.TextDocumentIdentifier(uri=entry.as_uri()), position(entry_text, '"Marked"', 1)))
 
 
 async def test_semantic_tokens_colour_names_by_kind(client: LanguageClient):
-    book = WORK / "epic-refused"
-    if not book.exists():
-        shutil.copytree(ORIGINAL, book)
-    pierre = book / "showdowns" / "pierre.smersh"
-    text = pierre.read_text(encoding="utf-8")
-    open_buffer(client, pierre, text)
-    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
-                           timeout=HANG_GUARD_S)
+    pierre = SHARED / "showdowns" / "pierre.smersh"
+    text = await opened(client, pierre)
     found = await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(
         lsp.TextDocumentIdentifier(uri=pierre.as_uri())))
     from smersh_dsl.lsp.tokens import TOKEN_TYPES
