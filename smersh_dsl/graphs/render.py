@@ -79,8 +79,9 @@ def to_mermaid(diagram: Diagram) -> str:
         label = f'|"{_mermaid_text(arrow.label)}"|' if arrow.label else ""
         lines.append(f"  {_mermaid_id(arrow.source, ids)} {link}{label} {_mermaid_id(arrow.target, ids)}")
     classes = {"victory": "fill:#d7f0d2", "defeat": "fill:#f6d5d5", "tally": "fill:#fff6d5",
-               "problem": "stroke:#cc0000,stroke-width:2px",
-               "broken": "stroke:#cc0000,stroke-width:2px,stroke-dasharray:4,color:#cc0000"}
+               "problem": "stroke:#cc0000,stroke-width:2px"}
+    if any("broken" in box.flags for box in diagram.boxes):
+        classes["broken"] = "stroke:#cc0000,stroke-width:2px,stroke-dasharray:4,color:#cc0000"
     for name, style in classes.items():
         lines.append(f"  classDef {name} {style}")
     for box in diagram.boxes:
