@@ -75,11 +75,19 @@ def fix_paths(paths: list[Path], policy: Policy | None = None, unsafe: bool = Fa
         for _, fix in chosen:
             for edit in fix.edits:
                 by_file.setdefault(Path(edit.span.file), []).append(edit)
+        unreadable = set()
         for path, edits in by_file.items():
             if path not in texts:
-                texts[path] = result.before[path] = path.read_text(encoding="utf-8")
+                try:
+                    texts[path] = result.before[path] = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):   # gone or changed since it was checked
+                    unreadable.add(path)
+                    continue
             texts[path] = apply(texts[path], edits)
-        result.fixed.extend(chosen)
+        result.fixed.extend((d, f) for d, f in chosen
+                            if not any(Path(e.span.file) in unreadable for e in f.edits))
+        if unreadable:
+            break
     result.after = {p: laid_out(t, str(p)) for p, t in texts.items()}
     return result
 
