@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pytest_lsp import LanguageClient
 
 # The installed command, as an editor starts it: `python -m smersh_dsl` run from a checkout
 # would import the checkout's package, whose bundled books are another folder than the
@@ -33,3 +34,43 @@ def change_buffer(client, path: Path, version: int, text: str) -> None:  # noqa:
     client.text_document_did_change(lsp.DidChangeTextDocumentParams(
         text_document=lsp.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
         content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def client_in(root: Path):
+    """A pytest-lsp `client` fixture: `smersh lsp` started, a session opened on ``root``
+    as VS Code opens one, shut down after the test."""
+    import pytest_lsp
+    from pytest_lsp import ClientServerConfig, client_capabilities
+
+    @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+    async def client(lsp_client: LanguageClient):  # noqa: ANN202 - pytest-lsp injects it by type
+        await lsp_client.initialize_session(lsp.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri()))
+        yield
+        await lsp_client.shutdown_session()
+    return client
+
+
+async def opened(client, path: Path, text: str | None = None) -> str:  # noqa: ANN001
+    """Open ``path`` (with ``text``, else what is on disk) and wait for its first check;
+    the buffer's text."""
+    import asyncio
+
+    from waiting import HANG_GUARD_S
+
+    text = path.read_text(encoding="utf-8") if text is None else text
+    open_buffer(client, path, text)
+    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
+                           timeout=HANG_GUARD_S)
+    return text
+
+
+def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
+    """``text`` after a client makes ``edits`` (LSP positions; none overlapping)."""
+    lines = text.split("\n")
+
+    def at(p: lsp.Position) -> int:
+        return sum(len(line) + 1 for line in lines[:p.line]) + p.character
+    for e in sorted(edits, key=lambda e: at(e.range.start), reverse=True):
+        text = text[:at(e.range.start)] + e.new_text + text[at(e.range.end):]
+    return text

@@ -135,3 +135,18 @@ def renumbered(project: Project,
         if len(match) == 1:
             found[card.number] = match[0]
     return found
+
+
+def gaps(project: Project) -> list[tuple[GridRow, tuple[int, ...]]]:
+    """Each response of the project's own cards whose grid lacks entries, with the die
+    values it lacks (what C001 reports, where the card's region is known)."""
+    every, default, entries = regions(project), fate_values(project), all_entries(project)
+    found = []
+    for card in project.of_type(EncounterCard):
+        if card.region.name not in every:
+            continue
+        for row in rows(card, every, default):
+            missing = tuple(v for v in row.values if (row.number, row.response.number, v) not in entries)
+            if missing:
+                found.append((row, missing))
+    return found

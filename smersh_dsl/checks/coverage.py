@@ -9,8 +9,9 @@ from smersh_dsl.analysis.grid import (all_cards, all_entries, fate_values, regio
 from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.fix import Fix, insert
 from smersh_dsl.model.cards import EncounterCard
-from smersh_dsl.model.document import ProjectKind
+from smersh_dsl.model.document import Project, ProjectKind
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.wording import counted
 
@@ -60,7 +61,26 @@ def missing_entries(ctx: Context) -> Iterator[Diagnostic]:
                 f"response {response} of encounter {number:02d} \"{row.title}\" has no entry "
                 f"for die {counted(len(missing), 'value')} {_listing(missing)}",
                 f"write entry {keys}" if len(missing) <= 3 else
-                f"write entries {key_text(number, response)}.N for N in {_listing(missing)}")
+                f"write entries {key_text(number, response)}.N for N in {_listing(missing)}",
+                _stub_fix(ctx.project, card, number, response, missing))
+
+
+def _stub_fix(project: Project, card: EncounterCard, number: int, response: int,
+              missing: list[int]) -> Fix:
+    """Stub entries for the missing keys, after the project's entry that comes just before
+    them in key order (else at the end of the card's file), each with a `TODO` (T003) so the
+    text left to write is found again."""
+    first = (number, response, missing[0])
+    before = [e for e in project.of_type(EncounterEntry) if e.key.triple < first]
+    stubs = "".join(f'\n\nentry {key_text(number, response, v)} {{\n  "TODO: what happens."\n}}'
+                    for v in missing)
+    if before:
+        after = max(before, key=lambda e: e.key.triple).span
+    else:
+        after = card.span
+    keys = ", ".join(key_text(number, response, v) for v in missing)
+    return Fix(f"write stub entries {keys}" if len(missing) > 1 else f"write a stub entry {keys}",
+               (insert(after.file, after.end_line, after.end_column, stubs),), safe=False)
 
 
 def _why_orphan(key: tuple[int, int, int], cards: dict[int, tuple[str, dict[int, tuple[int, ...]]]]) -> str:

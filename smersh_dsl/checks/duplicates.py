@@ -9,6 +9,7 @@ from smersh_dsl.analysis.grid import all_entries
 from smersh_dsl.analysis.paths import keyword_span
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.fix import Fix, insert
 from smersh_dsl.model.cards import EncounterCard
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.showdowns import Showdown
@@ -125,6 +126,12 @@ def _primary_inherited(item: Defined, symbols) -> bool:
             and first[1].text in symbols.base.get(first[0], {}))
 
 
+def _override_fix(item: Defined) -> Fix:
+    start = item.owner.span
+    return Fix("write `override` before the block",
+               (insert(start.file, start.line, start.column, "override "),), safe=False)
+
+
 @check("D004", "D006", "P003")
 def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
     symbols = ctx.symbols
@@ -144,7 +151,8 @@ def duplicate_names(ctx: Context) -> Iterator[Diagnostic]:
                     "D006", item.name.span,
                     f"{namespace} `{item.name.text}` is already defined by the base game",
                     f"write `override` before the block to replace "
-                    f"{_where(inherited[item.name.text].name.span)}, or rename it")
+                    f"{_where(inherited[item.name.text].name.span)}, or rename it",
+                    _override_fix(item) if _is_primary(item) else None)
             elif overriding and item.name.text not in inherited and _is_primary(item):
                 yield Diagnostic.of("P003", item.name.span,
                                     f"`override` of {namespace} `{item.name.text}`, "

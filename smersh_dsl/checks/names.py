@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from smersh_dsl.model.document import Project
 
 from smersh_dsl.checks.registry import Context, check
-from smersh_dsl.checks.suggest import did_you_mean
+from smersh_dsl.checks.suggest import did_you_mean, rename_fix
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import Showdown
@@ -46,7 +46,9 @@ def _unknown(ref: Ref, candidates: list[str], where: str = "",
              spelled: dict[str, str] | None = None) -> Diagnostic:
     return Diagnostic.of(CODES[ref.kind], ref.span,
                          f"unknown {ref.kind.value} `{written(ref)}`{where}",
-                         did_you_mean(ref.name, candidates, spelled))
+                         did_you_mean(ref.name, candidates, spelled),
+                         rename_fix(ref.span, written(ref), ref.name, candidates, spelled,
+                                    bare=ref.kind is RefKind.TARGET))
 
 
 def _looked_in(expansion: Project) -> str:
@@ -71,7 +73,8 @@ def _wrong_kind(ref: Ref, found: str, candidates: list[str]) -> Diagnostic:
     # lookups: a name of the right spelling but another kind is not what the place reads
     wants = WANTED.get(ref.kind, f"here {_article(ref.kind.value)} is wanted")
     hint = did_you_mean(ref.name, candidates) or f"name {_article(ref.kind.value)} here"
-    return Diagnostic.of("N018", ref.span, f"`{ref.name}` is {_article(found)}; {wants}", hint)
+    return Diagnostic.of("N018", ref.span, f"`{ref.name}` is {_article(found)}; {wants}", hint,
+                         rename_fix(ref.span, ref.name, ref.name, candidates))
 
 
 def _target(ref: Ref, known: list[str] | None, spelled: dict[str, str]) -> Diagnostic | None:

@@ -10,6 +10,7 @@ from smersh_dsl.analysis.showdown_reach import farms, most_successes, traps, unr
 from smersh_dsl.checks.henchmen import lineage_of_type
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.fix import Fix, insert
 from smersh_dsl.model.effects import Counter
 from smersh_dsl.model.showdowns import ConclusionKind, Henchman, SectionKind, Showdown, TallyRow
 from smersh_dsl.wording import count
@@ -49,9 +50,22 @@ def _dead_ends(sg: ShowdownGraph) -> Iterator[Diagnostic]:
         if sg.nodes[dead.node].kind == NodeKind.TALLY:
             message = f"{node} sends the party nowhere for {dead.branch.label}"
             hint = "add `else -> defeat` (or the target that count should lead to)"
+            yield Diagnostic.of("G002", dead.branch.span, message, hint, _else_fix(sg, dead.node))
+            continue
         else:
             hint = "end every branch with `goto NN`, `goto end` or a conclusion"
         yield Diagnostic.of("G002", dead.branch.span, message, hint)
+
+
+def _else_fix(sg: ShowdownGraph, tally_name: str) -> Fix | None:
+    """`else -> D` before the tally's `}`, where the section has one defeat D to send to."""
+    defeats = [c.name.text for c in sg.showdown.conclusions if c.kind is ConclusionKind.DEFEAT]
+    tally = next((t for t in sg.showdown.tallies if t.name.text == tally_name), None)
+    if tally is None or len(defeats) != 1:
+        return None
+    end = tally.span
+    return Fix(f"add `else -> {defeats[0]}`",
+               (insert(end.file, end.end_line, end.end_column - 1, f" else -> {defeats[0]} "),), safe=False)
 
 
 def _traps(sg: ShowdownGraph) -> Iterator[Diagnostic]:

@@ -44,9 +44,16 @@ from smersh_dsl.settings.selection import split_items, unknown_items
               help="Exit 0 even when errors are found (2 still means a usage error).")
 @click.option("--output-file", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Write the report to FILE (atomically) instead of stdout.")
+@click.option("--fix", is_flag=True, help="Make the safe fixes of the findings in the files, "
+              "say what was fixed (on stderr), lay the changed files out, report what is left.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, also the fixes that "
+              "write content or choose an outcome: stub entries, `override`, `else`.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Show the fixes as a unified diff, write nothing; exit 1 if there are any.")
 def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[str, ...],
                   ignore: tuple[str, ...], config: Path | None, statistics: bool,
-                  daemon: bool, exit_zero: bool, output: Path | None) -> None:
+                  daemon: bool, exit_zero: bool, output: Path | None, fix: bool = False,
+                  unsafe_fixes: bool = False, show_diff: bool = False) -> None:
     """Check .smersh projects and report every problem found.
 
     PATHS are project folders (holding a book.smersh or game.smersh manifest),
@@ -83,6 +90,8 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
     for item in unknown_items((chosen or []) + dropped):
         raise click.BadParameter(f"`{item}` names no rule; `smersh rules` lists them all",
                                  param_hint="--select/--ignore")
+    if fix or show_diff:
+        _fix(project_paths(paths), Policy(chosen, dropped, config), unsafe_fixes, show_diff)
     try:
         run = check_run(project_paths(paths), Policy(chosen, dropped, config))
     except UsageError as error:
@@ -101,6 +110,30 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
         _write_report(output, report)
     errors = any(d.severity is Severity.ERROR for d in found)
     sys.exit(EXIT_FINDINGS if errors and not exit_zero else EXIT_CLEAN)
+
+
+def _fix(paths: list[Path], policy: Policy, unsafe: bool, only_diff: bool) -> None:
+    """Make the fixes (or, with ``only_diff``, show them and exit); the report follows."""
+    from smersh_dsl.files.atomic import write_atomic
+    from smersh_dsl.fmt.fixing import fix_paths, shown
+
+    try:
+        done = fix_paths(paths, policy, unsafe)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    if only_diff:
+        click.echo(done.diff(), nl=False)
+        sys.exit(EXIT_FINDINGS if done.changed() else EXIT_CLEAN)
+    for path in done.changed():
+        try:
+            write_atomic(path, done.after[path])
+        except OSError as error:
+            click.echo(f"smersh check: {shown(path)}: cannot write: {error.strerror or error}", err=True)
+            sys.exit(EXIT_USAGE)
+    for d, made in done.fixed:
+        click.echo(f"fixed {shown(Path(d.span.file))}:{d.span.line}:{d.span.column} {d.code}: "
+                   f"{made.title}", err=True)
+    click.echo(f"{len(done.fixed)} fixed in {len(done.changed())} files", err=True)
 
 
 def _write_report(output: Path, report: str) -> None:

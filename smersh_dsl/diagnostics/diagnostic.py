@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
+from smersh_dsl.diagnostics.fix import Fix
 from smersh_dsl.model.span import Span
 
 
@@ -25,13 +26,15 @@ class Diagnostic:
     message: str
     span: Span
     hint: str | None = None
+    fix: Fix | None = field(default=None, compare=False)     # when the repair is certain
 
     @classmethod
-    def of(cls, code: str, span: Span, message: str, hint: str | None = None) -> Diagnostic:
+    def of(cls, code: str, span: Span, message: str, hint: str | None = None,
+           fix: Fix | None = None) -> Diagnostic:
         """Build a diagnostic with the default severity that the catalogue gives ``code``."""
         from smersh_dsl.diagnostics.catalogue import rule
 
-        return cls(code, rule(code).severity, message, span, hint)
+        return cls(code, rule(code).severity, message, span, hint, fix)
 
     @property
     def name(self) -> str:

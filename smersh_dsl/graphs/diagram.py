@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.analysis.showdown_graph import NodeKind, build
+from smersh_dsl.analysis.showdown_graph import INTRO, NodeKind, build, encounter_key
 from smersh_dsl.analysis.showdown_reach import traps, unreachable
 from smersh_dsl.model.campaign import ActionKind, Scenario
+from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.walk import refs
 from smersh_dsl.model.world import Region
 
 
@@ -20,7 +22,7 @@ class Box:
     id: str
     label: str
     kind: str                      # intro, encounter, tally, victory, defeat, place, scenario
-    flags: set[str] = field(default_factory=set)     # unreachable, dead_end, trapped
+    flags: set[str] = field(default_factory=set)     # unreachable, dead_end, trapped, broken
 
 
 @dataclass
@@ -28,7 +30,7 @@ class Arrow:
     source: str
     target: str
     label: str = ""
-    flags: set[str] = field(default_factory=set)     # trapped
+    flags: set[str] = field(default_factory=set)     # trapped, broken (to a missing target)
 
 
 @dataclass
@@ -52,7 +54,26 @@ def showdown_diagram(showdown: Showdown) -> Diagram:
         labels = sorted({w.label for w in data["ways"] if w.label})
         flags = {"trapped"} if u in trapped and v in trapped else set()
         diagram.arrows.append(Arrow(u, v, " / ".join(labels), flags))
+    _broken_jumps(showdown, set(sg.nodes), diagram)
     return diagram
+
+
+def _broken_jumps(showdown: Showdown, known: set[str], diagram: Diagram) -> None:
+    """A `goto` or `->` to a target the section lacks (N007) is drawn, in red, to a box
+    named for what it names, instead of being left out of the picture."""
+    blocks = ([(INTRO, showdown.intro)] if showdown.intro is not None else []) \
+        + [(encounter_key(e.number), e) for e in showdown.encounters] \
+        + [(t.name.text, t) for t in showdown.tallies] + [(c.name.text, c) for c in showdown.conclusions]
+    for key, block in blocks:
+        if key not in known:
+            continue
+        for name in dict.fromkeys(r.name for r in refs(block) if r.kind is RefKind.TARGET):
+            if name in known:
+                continue
+            missing = f"missing {name}"
+            if all(b.id != missing for b in diagram.boxes):
+                diagram.boxes.append(Box(missing, f"{name} (missing)", "missing", {"broken"}))
+            diagram.arrows.append(Arrow(key, missing, "", {"broken"}))
 
 
 def region_diagram(region: Region) -> Diagram:

@@ -11,7 +11,7 @@ DOT_STYLE = {
     "intro": ('shape=oval', "#e8eef7"), "encounter": ("shape=box", "#ffffff"),
     "tally": ("shape=diamond", "#fff6d5"), "victory": ("shape=box, style=\"rounded,filled\"", "#d7f0d2"),
     "defeat": ("shape=box, style=\"rounded,filled\"", "#f6d5d5"), "place": ("shape=ellipse", "#ffffff"),
-    "scenario": ("shape=box", "#eef3ff"),
+    "scenario": ("shape=box", "#eef3ff"), "missing": ("shape=box", "#fff0f0"),
 }
 
 
@@ -35,6 +35,8 @@ def to_dot(diagram: Diagram) -> str:
         if "trapped" in box.flags:
             extra += ['color="#cc6600"', "penwidth=2"]
             label += "\n(no way out)"
+        if "broken" in box.flags:
+            extra += ['color="#cc0000"', 'fontcolor="#cc0000"', 'style="dashed,filled"', "penwidth=2"]
         attrs = ", ".join([shape, f'fillcolor="{fill}"', f'label="{_dot_text(label)}"'] + extra)
         lines.append(f'  "{_dot_text(box.id)}" [{attrs}];')
     for arrow in diagram.arrows:
@@ -43,6 +45,8 @@ def to_dot(diagram: Diagram) -> str:
             attrs.append('color="#cc6600"')
         if "data" in arrow.flags:
             attrs.append("style=dashed")
+        if "broken" in arrow.flags:
+            attrs += ['color="#cc0000"', "penwidth=2"]
         lines.append(f'  "{_dot_text(arrow.source)}" -> "{_dot_text(arrow.target)}"'
                      + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
     lines.append("}")
@@ -76,6 +80,8 @@ def to_mermaid(diagram: Diagram) -> str:
         lines.append(f"  {_mermaid_id(arrow.source, ids)} {link}{label} {_mermaid_id(arrow.target, ids)}")
     classes = {"victory": "fill:#d7f0d2", "defeat": "fill:#f6d5d5", "tally": "fill:#fff6d5",
                "problem": "stroke:#cc0000,stroke-width:2px"}
+    if any("broken" in box.flags for box in diagram.boxes):
+        classes["broken"] = "stroke:#cc0000,stroke-width:2px,stroke-dasharray:4,color:#cc0000"
     for name, style in classes.items():
         lines.append(f"  classDef {name} {style}")
     for box in diagram.boxes:
@@ -83,4 +89,9 @@ def to_mermaid(diagram: Diagram) -> str:
             lines.append(f"  class {ids[box.id]} {box.kind}")
         if box.flags & {"unreachable", "dead_end", "trapped"}:
             lines.append(f"  class {ids[box.id]} problem")
+        if "broken" in box.flags:
+            lines.append(f"  class {ids[box.id]} broken")
+    for number, arrow in enumerate(diagram.arrows):
+        if "broken" in arrow.flags:
+            lines.append(f"  linkStyle {number} stroke:#cc0000,stroke-width:2px")
     return "\n".join(lines) + "\n"

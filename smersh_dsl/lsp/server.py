@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from smersh_dsl import __version__
@@ -17,8 +18,7 @@ from smersh_dsl.lsp.checker import DEBOUNCE_S, Checker, project_key
 from smersh_dsl.lsp.hover import hover_text
 from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.lsp.outline import outline
-from smersh_dsl.model.entries import EncounterEntry
-from smersh_dsl.model.refs import RefKind
+from smersh_dsl.lsp.tokens import TOKEN_TYPES
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.buffer import refused, too_big
 from smersh_dsl.project.discover import real
@@ -61,11 +61,17 @@ def to_location(span: Span) -> lsp.Location:
     return lsp.Location(server.uri_of(span.file), to_range(span))
 
 
+class JsonRpcRequestFailed(JsonRpcException):
+    """LSP's RequestFailed: a request understood but refused (a rename that is not safe)."""
+    CODE = -32803
+
+
 class SmershServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("smersh", __version__)
         self.checker = Checker(self.overlay, self.publish)
         self.published: dict[Path, set[str]] = {}     # by project: files with diagnostics
+        self.fixable: dict[Path, list[Diagnostic]] = {}  # by project: findings with a fix
 
     def shutdown(self) -> None:
         """Checks waiting their turn are dropped; one under way finishes on its thread."""
@@ -103,6 +109,7 @@ class SmershServer(LanguageServer):
         for file, items in by_file.items():
             self.send(file, items)
         self.published[key] = {f for f, items in by_file.items() if items}
+        self.fixable[key] = [d for d in found if d.fix is not None]
 
     def uri_of(self, file: str) -> str:
         """The editor's name for ``file``: the URI of its open buffer (an `untitled:` one
@@ -180,23 +187,100 @@ async def references(ls: SmershServer, params: lsp.ReferenceParams) -> list[lsp.
     return [to_location(s) for s in index.references(use)] if index and use else None
 
 
-COMPLETED = (RefKind.SKILL, RefKind.ADVANCED_SKILL, RefKind.STATUS, RefKind.LOCATION)
+KINDS = {"keyword": lsp.CompletionItemKind.Keyword, "snippet": lsp.CompletionItemKind.Snippet,
+         "skill": lsp.CompletionItemKind.Property, "advanced skill": lsp.CompletionItemKind.Property,
+         "status": lsp.CompletionItemKind.EnumMember, "gadget": lsp.CompletionItemKind.EnumMember,
+         "location": lsp.CompletionItemKind.Module, "target": lsp.CompletionItemKind.Reference,
+         "entry": lsp.CompletionItemKind.Reference}
+TRIGGERS = [" ", '"', "."]
 
 
-@server.feature(lsp.TEXT_DOCUMENT_COMPLETION)
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=TRIGGERS))
 async def completion(ls: SmershServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    """What fits at the cursor (lsp/complete.py); worked out on the parser's thread."""
+    from smersh_dsl.lsp.complete import items_at
+
     index = await ls.index_of(params.text_document.uri)
-    items: list[lsp.CompletionItem] = []
-    if index is not None:
-        for kind in COMPLETED:
-            for name in index.symbols.candidates(kind):
-                text = name if name.isidentifier() else f'"{name}"'
-                items.append(lsp.CompletionItem(label=name, insert_text=text, detail=kind.value,
-                                                kind=lsp.CompletionItemKind.Value))
-        for entry in index.project.of_type(EncounterEntry):
-            items.append(lsp.CompletionItem(label=entry.key.text, detail="entry",
-                                            kind=lsp.CompletionItemKind.Reference))
-    return lsp.CompletionList(is_incomplete=False, items=items)
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    text = document.source
+    offset = document.offset_at_position(params.position)
+    place, found = await ls.checker.run(items_at, text, offset, index)
+    typed = lsp.Range(document.client_position_at_offset(place.start), params.position)
+    return lsp.CompletionList(is_incomplete=False, items=[lsp.CompletionItem(
+        label=item.label, kind=KINDS.get(item.kind, lsp.CompletionItemKind.Value), detail=item.detail,
+        filter_text=item.label, text_edit=lsp.TextEdit(typed, item.insert),
+        insert_text_format=(lsp.InsertTextFormat.Snippet if item.snippet else lsp.InsertTextFormat.PlainText))
+        for item in found])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+def code_actions(ls: SmershServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    """The quick fix of each finding in the range that carries one (diagnostics/fix.py),
+    from the last finished check: the same fixes `smersh check --fix` makes."""
+    path = path_of(params.text_document.uri)
+    wanted = params.range
+    found = []
+    for d in ls.fixable.get(project_key(path), []):
+        shown = to_range(d.span)
+        if absolute(d.span.file) != path or (shown.end.line, shown.end.character) < (
+                wanted.start.line, wanted.start.character) or (shown.start.line, shown.start.character) > (
+                wanted.end.line, wanted.end.character):
+            continue
+        changes: dict[str, list[lsp.TextEdit]] = {}
+        for edit in d.fix.edits:                      # type: ignore[union-attr]
+            changes.setdefault(ls.uri_of(edit.span.file), []).append(
+                lsp.TextEdit(to_range(edit.span), edit.text))
+        found.append(lsp.CodeAction(
+            title=d.fix.title, kind=lsp.CodeActionKind.QuickFix,   # type: ignore[union-attr]
+            diagnostics=[lsp.Diagnostic(range=shown, message=d.message, code=d.code, source="smersh")],
+            is_preferred=d.fix.safe, edit=lsp.WorkspaceEdit(changes=changes)))  # type: ignore[union-attr]
+    return found
+
+
+@server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+async def prepare_rename(ls: SmershServer, params: lsp.PrepareRenameParams) -> lsp.PrepareRenamePlaceholder:
+    """What the cursor is on, if it can be renamed safely (lsp/rename.py); else an error
+    saying why, which the editor shows."""
+    from smersh_dsl.lsp.rename import Refused, target_at
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        raise JsonRpcRequestFailed("the project has not been checked yet")
+    try:
+        target = target_at(index, *_at(params))
+    except Refused as why:
+        raise JsonRpcRequestFailed(str(why)) from None
+    return lsp.PrepareRenamePlaceholder(range=to_range(target.span), placeholder=target.name)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+async def rename(ls: SmershServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+    from smersh_dsl.lsp.rename import Refused, edits_for, target_at
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        raise JsonRpcRequestFailed("the project has not been checked yet")
+    try:
+        edits = edits_for(index, target_at(index, *_at(params)), params.new_name)
+    except Refused as why:
+        raise JsonRpcRequestFailed(str(why)) from None
+    changes: dict[str, list[lsp.TextEdit]] = {}
+    for span, text in edits:
+        changes.setdefault(ls.uri_of(span.file), []).append(lsp.TextEdit(to_range(span), text))
+    return lsp.WorkspaceEdit(changes=changes)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=["declaration"]))
+async def semantic_tokens(ls: SmershServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    """Names by what they name (lsp/tokens.py)."""
+    from smersh_dsl.lsp.tokens import tokens_in
+
+    index = await ls.index_of(params.text_document.uri)
+    if index is None:
+        return lsp.SemanticTokens(data=[])
+    return lsp.SemanticTokens(data=tokens_in(index, str(path_of(params.text_document.uri))))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)

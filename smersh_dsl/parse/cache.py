@@ -36,7 +36,7 @@ from smersh_dsl.parse.collector import paused
 from smersh_dsl.resources import grammar_path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-_BUILDERS = ("parse", "model")      # the code whose output the cache holds
+_BUILDERS = ("parse", "model", "diagnostics")   # the code whose output the cache holds (findings and their fixes)
 
 
 @lru_cache(maxsize=1)

@@ -7,9 +7,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.diagnostics.fix import Edit, Fix
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.scan import code, literals, position
-from smersh_dsl.parse.vocabulary import (closest_word, previous_word, unusual_character,
+from smersh_dsl.parse.vocabulary import (closest_word, plain_for, previous_word, unusual_character,
                                          what_is_wanted)
 
 TOP_LEVEL = frozenset({
@@ -179,6 +180,21 @@ def _non_ascii_name(text: str, offset: int, file: str, line: int, column: int) -
                          f'quote it: "{word}" (bare names use A-Z, a-z, 0-9, _ and \')')
 
 
+_CLOSERS = {"“": "”", "«": "»", "„": "“"}
+
+
+def _straight_quotes(text: str, offset: int, file: str, line: int, column: int) -> Fix | None:
+    """Curly quotes opened here and closed later on the line, both made straight."""
+    closer = _CLOSERS.get(text[offset])
+    end = text.find(closer, offset + 1) if closer else -1
+    newline = text.find("\n", offset)
+    if end < 0 or (0 <= newline < end) or '"' in text[offset:end]:
+        return None
+    far = column + (end - offset)
+    return Fix("use straight double quotes", (Edit(Span.point(file, line, column), '"'),
+                                                Edit(Span.point(file, line, far), '"')))
+
+
 def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: str,
                       lark: Lark) -> Diagnostic:
     """``text`` is what was parsed (earlier broken blocks blanked); positions agree."""
@@ -193,12 +209,17 @@ def syntax_diagnostic(error: UnexpectedInput, original: str, text: str, file: st
         allowed = set(error.allowed or ())
         lookalike = unusual_character(char)
         if lookalike is not None:
-            return Diagnostic.of("S002", Span.point(file, line, column),
-                                 f"unexpected character {lookalike[0]}", lookalike[1])
+            here = Span.point(file, line, column)
+            return Diagnostic.of("S002", here, f"unexpected character {lookalike[0]}", lookalike[1],
+                                 Fix(lookalike[1], (Edit(here, plain_for(char) or ""),)))
         if char.isalpha() and not char.isascii():
             return _non_ascii_name(text, offset, file, line, column)
         if char in "“”‘’«»":
             hint = "use straight double quotes (\") around prose"
+            fix = _straight_quotes(text, offset, file, line, column)
+            if fix is not None:
+                return Diagnostic.of("S002", Span.point(file, line, column),
+                                     f"unexpected character {char!r}", hint, fix)
         elif 0 < len(allowed) <= 4:
             hint = f"expected {expected_words(allowed, lark)} here"
         else:
@@ -243,9 +264,10 @@ def _glued(text: str, offset: int, rest: str, file: str) -> Diagnostic | None:
         return None
     whole, keyword = text[start:offset + len(rest)], text[start:offset]
     line, column = position(text, start)
-    return Diagnostic.of("S001", Span(file, line, column, line, column + len(whole)),
-                         f"`{whole}` is read as `{keyword}` followed by `{rest}`",
-                         f"did you mean `{keyword}`?")
+    whole_span = Span(file, line, column, line, column + len(whole))
+    return Diagnostic.of("S001", whole_span, f"`{whole}` is read as `{keyword}` followed by `{rest}`",
+                         f"did you mean `{keyword}`?",
+                         Fix(f"change `{whole}` to `{keyword}`", (Edit(whole_span, keyword),)))
 
 
 def _keywords(names: set[str], lark: Lark) -> dict[str, str]:
@@ -283,7 +305,8 @@ def _misspelt(error: UnexpectedToken, span: Span, lark: Lark, dump: str,
     if close is None and wanted is not None:
         close = closest_word(word, set(keywords))
     if close is not None and _accepts(error, keywords[close], close):
-        return Diagnostic.of("S001", span, message, f"did you mean `{close}`?")
+        return Diagnostic.of("S001", span, message, f"did you mean `{close}`?",
+                             Fix(f"change `{word}` to `{close}`", (Edit(span, close),)))
     if wanted is not None and wanted[0] == "a resource":
         return Diagnostic.of("S001", span, message,
                              "expected one of " + ", ".join(f"`{w}`" for w in wanted[1]))

@@ -131,6 +131,17 @@ def _recovery_window(text: str, offset: int) -> tuple[int, int]:
     return begin, after[0] if after else len(text)
 
 
+def block_start(text: str, offset: int) -> int:
+    """Where the top-level block that holds ``offset`` starts (0 before the first)."""
+    return max((m.start() for m in _BLOCK_START.finditer(text, 0, offset)), default=0)
+
+
+def next_block(text: str, offset: int) -> int:
+    """Where the next top-level block after ``offset`` starts (the end if none does)."""
+    found = _BLOCK_START.search(text, offset)
+    return found.start() if found is not None else len(text)
+
+
 def _kinds(text: str, begin: int, end: int) -> list[str]:
     """The kinds of block that text[begin:end], about to be left out, may have held: the
     keyword it starts with ("" if it starts with none) and any other that starts a line."""

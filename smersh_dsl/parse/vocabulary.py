@@ -111,6 +111,17 @@ _LOOKALIKES: dict[str, str] = {
 }
 
 
+# What each fix above writes instead.
+_PLAIN = {"write `-` (a plain hyphen-minus)": "-", "write `+`": "+",
+          "replace it with a plain space": " ", "delete it (it is invisible)": ""}
+
+
+def plain_for(char: str) -> str | None:
+    """What a look-alike character stands for (`-` for an en dash, "" for an invisible one)."""
+    found = unusual_character(char)
+    return _PLAIN[found[1]] if found is not None else None
+
+
 def unusual_character(char: str) -> tuple[str, str] | None:
     """``(U+2013 EN DASH, the fix)`` for a character that passes for another, else None."""
     fix = _LOOKALIKES.get(char)

@@ -27,7 +27,11 @@ from smersh_dsl.files.reading import Outside, Refused, read_regular
 from smersh_dsl.settings.search import outside
 from smersh_dsl.settings.selection import Selection, unknown_items
 
-KEYS = ("select", "ignore", "difficulty")
+KEYS = ("select", "ignore", "difficulty", "editor_url")
+# Where a finding's `file:line:column` in `smersh serve` and the site leads: the editor, at
+# that place. `{path}` is the absolute file, `{line}` and `{column}` count from 1.
+EDITOR_URL = "vscode://file/{path}:{line}:{column}"
+_URL_FIELDS = re.compile(r"\{(\w*)\}")
 DIFFICULTY_KEYS = ("level", "resolve", "low", "high")
 
 
@@ -50,6 +54,7 @@ class Config:
     path: Path | None = None
     selection: Selection = field(default_factory=Selection)
     difficulty: Difficulty = field(default_factory=Difficulty)
+    editor_url: str = EDITOR_URL
     problems: list[Diagnostic] = field(default_factory=list)
 
 
@@ -132,6 +137,16 @@ def load_config(path: Path, shown: str, root: Path | None = None) -> Config:
             continue
         if key == "difficulty":
             config.difficulty = _difficulty(value, shown, text, config.problems)
+            continue
+        if key == "editor_url":
+            fields = set(_URL_FIELDS.findall(value)) if isinstance(value, str) else None
+            if fields is None or "path" not in fields or not fields <= {"path", "line", "column"}:
+                config.problems.append(_problem(_key_span(shown, text, key),
+                                                "`editor_url` must be a text with `{path}`, and "
+                                                "`{line}` and `{column}` if it wants them",
+                                                f'for example `editor_url = "{EDITOR_URL}"`'))
+            else:
+                config.editor_url = value
             continue
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):

@@ -189,7 +189,14 @@ def _finding(d, snap: Snapshot, locator: Locator) -> dict:
     return {"code": d.code, "severity": d.severity.value, "message": d.message, "hint": d.hint,
             "file": d.span.file, "line": d.span.line, "column": d.span.column,
             "source": line, "caret": " " * max(0, d.span.column - 1) + "^",
-            "href": place.href if place else None, "place": place.label if place else None}
+            "href": place.href if place else None, "place": place.label if place else None,
+            "edit": _edit_link(snap, d.span.file, d.span.line, d.span.column)}
+
+
+def _edit_link(snap: Snapshot, file: str, line: int, column: int) -> str | None:
+    """The link that opens ``file`` at ``line``:``column`` in the writer's editor."""
+    template = snap.editors.get(file)
+    return template.replace("{line}", str(line)).replace("{column}", str(column)) if template else None
 
 
 def _summary(doc: dict) -> dict:

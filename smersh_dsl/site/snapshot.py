@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.game import EntryMemo
@@ -27,6 +29,8 @@ class Snapshot:
     showdowns: dict[tuple[str, str, str], Showdown] = field(default_factory=dict)
     #            (document id, section kind, section name) -> the model, for the flow graphs
     stale: set[str] = field(default_factory=set)   # ids whose document is the last good one
+    editors: dict[str, str] = field(default_factory=dict)
+    #            a file's shown name -> its editor link, with `{line}` and `{column}` left to fill
 
     def document(self, doc_id: str) -> dict | None:
         return next((d for d in self.documents if d["id"] == doc_id), None)
@@ -96,7 +100,28 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
     if memo is not None:
         memo.settle()
     sources = {f.path: f.text for p in projects for f in p.files}
-    return Snapshot(version, docs, findings, sources, showdowns, stale)
+    return Snapshot(version, docs, findings, sources, showdowns, stale, editor_links(projects))
+
+
+def editor_links(projects: list[Project]) -> dict[str, str]:
+    """Each project file's link into the writer's editor, from the project's `editor_url`
+    (smersh.toml; `vscode://file/...` by default), the path filled in, absolute."""
+    from urllib.parse import quote
+
+    from smersh_dsl.project.load import BUNDLED_PREFIX
+    from smersh_dsl.resources import bundled_books
+    from smersh_dsl.settings.policy import Policy
+
+    policy = Policy()
+    found: dict[str, str] = {}
+    for project in projects:
+        template = policy.config_for(Path(project.root)).editor_url
+        for source in project.files:
+            shown = source.path
+            where = (bundled_books() / shown[len(BUNDLED_PREFIX) + 1:]
+                     if shown.startswith(BUNDLED_PREFIX + "/") else Path(os.path.abspath(shown)))
+            found[shown] = template.replace("{path}", quote(where.as_posix(), safe="/:"))
+    return found
 
 
 def _showdowns(project: Project) -> list[Showdown]:
