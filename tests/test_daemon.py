@@ -311,12 +311,20 @@ def test_the_request_schema_is_valid_and_agrees_with_the_client():
         assert protocol.parse(json.dumps(message).encode()) == message
 
 
+def test_a_check_that_fixes_files_runs_here_not_in_the_daemon():
+    """The daemon never writes: `check --daemon --fix` (or `--diff`) is checked in-process."""
+    assert client.wants_daemon(["check", "--daemon", "books"])
+    assert not client.wants_daemon(["check", "--daemon", "--fix", "books"])
+    assert not client.wants_daemon(["check", "--diff", "--daemon"])
+    assert client.wants_daemon(["check", "--daemon", "--", "--fix"])
+
+
 def test_every_check_option_is_passed_or_left_out_on_purpose():
     """A new option of `check` is refused by the daemon until CHECK_OPTIONS names it."""
     from smersh_dsl.cli.check import check_command
     options = {o for p in check_command.params if isinstance(p, click.Option)
                for o in p.opts + p.secondary_opts}
-    assert options - {"--daemon", "--output-file", "-o"} == set(protocol.CHECK_OPTIONS)
+    assert options - {"--daemon", "--output-file", "-o", *client.WRITING} == set(protocol.CHECK_OPTIONS)
     assert protocol.refused_option(["check", "--format", "json", "-q", "--select=G", "x"]) is None
     assert protocol.refused_option(["check", "--config", "--out", "--", "-o"]) is None
     assert protocol.refused_option(["check", "x", "-o", "y"]) == "-o"

@@ -20,10 +20,17 @@ REPLY_WAIT_S = 3600        # a first check of a very large project
 PASSED_ENV = ("SMERSH_DEBUG",)
 
 
+# Options of `check` that write the project's files (or show what they would write): such a
+# check runs in this process, never in the daemon, which never writes.
+WRITING = ("--fix", "--diff", "--unsafe-fixes")
+
+
 def wants_daemon(argv: list[str]) -> bool:
-    """`smersh check ... --daemon ...` (before any `--` that ends the options)."""
+    """`smersh check ... --daemon ...` (before any `--` that ends the options), unless it
+    fixes files: `--fix`/`--diff` run here, with `--daemon` ignored."""
     options = argv[: argv.index("--")] if "--" in argv else argv
-    return bool(argv) and argv[0] == "check" and "--daemon" in options
+    return (bool(argv) and argv[0] == "check" and "--daemon" in options
+            and not any(o in options for o in WRITING))
 
 
 def receive(conn: socket.socket) -> bytes:
