@@ -8,6 +8,7 @@ chosen is written at the code and in docs/books.md.
 
 from __future__ import annotations
 
+from smersh_dsl.play.epic import top_secret, villains
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
 from smersh_dsl.play.epic.world import rule
@@ -66,10 +67,41 @@ def setup(game: WholeGame) -> None:
         if city not in state.red_board and drops:
             state.dead_drops[city] = drops.pop()
     state.butcher_at = random_coastal(game) if butcher(game) else None
+    villains.setup_deck(game)                                           # rule: SH-VILLAIN-1
+    top_secret.setup_deck(game)                                         # rule: SH-TOPSECRET-1
 
 
 def butcher(game: WholeGame) -> dict | None:
     return next((h for h in game.doc.get("henchmen", []) if h.get("levels")), None)
+
+
+def butcher_passed(game: WholeGame) -> None:
+    """SH-LOCTRACK-1: "If a player encounters the Aussie Butcher's token and passes the
+    skill check, remove the token from the board and advance the Aussie Butcher (and
+    Location Track) by 1"; the track starts at 0 (setup step 2). Book encounters with
+    his gang never come here: "If a player passes such an encounter, do not increase the
+    Butcher's level or advance the Location Intelligence track." His level stops at the
+    last his card prints; the track goes on."""
+    state = game.state
+    top = max((lv["level"] for lv in (butcher(game) or {}).get("levels") or []), default=1)
+    state.butcher_at = None
+    state.butcher_level = min(top, state.butcher_level + 1)
+    state.location_track += 1                                           # rule: SH-LOCTRACK-1
+    game.say(f"The Butcher's token is removed: he is at level {state.butcher_level}, and "
+             f"the Location Track moves to {state.location_track}.")
+
+
+def butcher_returns(game: WholeGame) -> None:
+    """The Butcher's token comes back, at the end of a round in which it is off the board,
+    on a random coastal city. The rulebook places it "Whenever an Australian Fate Card is
+    drawn while placing a Location Token"; the Epic Edition has neither location tokens nor
+    a fate deck, and the epic variant's "Players must reach 6 on the Location Track" asks
+    for six passes of his token (assumption, docs/books.md). After his card is flipped his
+    token still returns: it is the board's only location token."""
+    state = game.state
+    if state.expansion and state.butcher_at is None and butcher(game):
+        state.butcher_at = random_coastal(game)                         # rule: SH-LOCTRACK-1
+        game.say(f"The Aussie Butcher's token is placed in {state.butcher_at}.")
 
 
 def butcher_is(game: WholeGame, state: str | None) -> bool:
@@ -155,9 +187,17 @@ def arrive(game: WholeGame, spy: Spy, place: str) -> None:
         card = next(d for d in game.doc.get("dead_drops") or [] if d["name"] == drop)
         game.say(f"{spy.name} claims the dead drop in {place}: {drop}.")
         game.table.actor = spy
-        for step in card["steps"]:
+        steps = list(card["steps"])
+        while steps:
+            step = steps.pop(0)
             if step["kind"] == "take_injury":
                 bomb(game, spy, step.get("amount", 1))                  # rule: SH-DROP-2
+            elif step["kind"] == "draw_top_secret" and steps \
+                    and steps[0]["kind"] == "lose_top_secret":
+                # "Draw 2 Top Secret Cards, keep 1 and discard the other", written
+                # `draw 2 top_secret lose 1 top_secret`: the one let go is of the two drawn
+                drawn, dropped = step.get("amount", 1), steps.pop(0).get("amount", 1)
+                top_secret.gain(game, spy, drawn, keep=max(0, drawn - dropped))  # rule: SH-TOPSECRET-1
             else:
                 game.table.run([step])
     if place == game.board.hub() and state.red_un_at_hub:
@@ -216,10 +256,16 @@ TRANSPORTS = ("un_transport", "blue_un_transport", "red_un_transport")
 
 
 def end_of_turn(game: WholeGame, spy: Spy) -> None:
-    """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
+    """The End of Turn events of the villain cards drawn this turn (SH-VILLAIN-1), then
+    SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
     Transports or Top Secret cards ... They must discard down to 3". The blue and red UN
-    Transport tokens are UN Transports too, so they count towards the limit."""
-    for kinds, name in ((TRANSPORTS, "UN Transport"), (("top_secret",), "Top Secret")):
+    Transport tokens are UN Transports too, so they count towards the limit; the Top
+    Secret cards are the ones the spy holds (`top_secret.limit`)."""
+    villains.end_of_turn(game, spy)
+    most = rule(game.doc, "hand_limit", "Top Secret", default=0)
+    if most:
+        top_secret.limit(game, spy, most)                               # rule: SH-LIMIT-1
+    for kinds, name in ((TRANSPORTS, "UN Transport"),):
         limit = rule(game.doc, "hand_limit", name, default=0)
         if not limit or sum(spy.tokens.get(k, 0) for k in kinds) <= limit:
             continue
@@ -297,16 +343,37 @@ def effect(game: WholeGame, spy: Spy, step: dict) -> bool:
             return True
         return False
     if kind == "draw_villain_card":
-        # Assumption: every villain card begins "Advance Dr. Lobo 1 space"; the rest of a
-        # card's text (Sydney airport, injuries) is prose the engine tells, not plays
-        villains = game.doc.get("villains") or []
-        card = game.rng.choice(villains) if villains else None
-        game.party.lobo += 1
-        state.villain_advances += 1
-        game.say(f"  [villain card{': ' + card['name'] if card else ''}: Dr. Lobo advances 1]"
-                 + (f" {card['effect']}" if card else ""))
+        for _ in range(amount):
+            if villains.draw(game, spy) is None:                        # rule: SH-VILLAIN-1
+                game.say("  [no villain card to draw: the book has none]")
+        return True
+    if kind in villains.AIRPORT_STEPS:
+        villains.airport(game, step, "the entry")
+        return True
+    if kind in ("draw_top_secret", "gain_top_secret"):
+        top_secret.gain(game, spy, amount)                              # rule: SH-TOPSECRET-1
+        return True
+    if kind == "lose_top_secret":
+        top_secret.lose(game, spy, amount)
         return True
     return False
+
+
+def fail_advances(game: WholeGame, spy: Spy, start: str) -> None:
+    """EP-ENC-6: a failed encounter advances Dr. Lobo one space. With Swagman's Hope, a
+    failed encounter in Australia does it by drawing a villain card (SH-VILLAIN-1): the
+    expansion advances Dr. Lobo "by drawing a Villain Advancement card" (The Bomb), and
+    in Australia "If the check is failed, advance Dr Lobo's track by 1 space as normal"
+    (the original edition's normal: a villain card). Reading in docs/books.md; outside
+    Australia, or with no villain card in the book, he moves one space."""
+    hub = game.board.hub()
+    here = game.board.where(start).region if start in game.board.places else None
+    if active(game) and hub is not None and here == game.board.where(hub).region \
+            and villains.draw(game, spy) is not None:                   # rule: SH-VILLAIN-1
+        game.say("A failed encounter in Australia: a villain card advances Dr. Lobo.")
+        return
+    game.party.lobo += 1                                                # rule: EP-ENC-6
+    game.say("A failed encounter: Dr. Lobo advances one space.")
 
 
 # -- the epic variant (SH-EPIC-1) ------------------------------------------------------------
@@ -322,19 +389,9 @@ def epic_setup(game: WholeGame, variant: dict) -> None:
         for _ in range(setup.get("raise_any_skill") or 0):
             game.table.raise_any_skill(spy)                             # rule: SH-EPIC-1
         if setup.get("top_secret"):
-            spy.tokens["top_secret"] = spy.tokens.get("top_secret", 0) + setup["top_secret"]
+            top_secret.gain(game, spy, setup["top_secret"])             # rule: SH-TOPSECRET-1
     game.table.decide = game.decider_of(0)
     game.state.red_un_spare += variant.get("red_un_transports") or 0
-
-
-def location_found(game: WholeGame) -> None:
-    """SH-EPIC-1: "Players must reach 6 on the Location Track". The Epic Edition has no
-    location tokens; its lairs, where Dr. Lobo's plots put intel (EP-LOBO-2), stand in for
-    them: a pass at a lair moves the track one on, as passing at the Butcher's token does
-    (assumption, docs/books.md). The track only matters in the epic variant."""
-    if any(v.get("location_track") for v in _played(game)):
-        game.state.location_track += 1
-        game.say(f"The Location Track moves to {game.state.location_track}.")
 
 
 def track_goal(game: WholeGame) -> int | None:

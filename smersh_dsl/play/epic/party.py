@@ -19,7 +19,8 @@ class Spy:
     gadgets: int = 0
     max_health: int = 0      # the sheet's health, which healing never passes (EP-REST-1)
     rest: int = 2            # the sheet's rest value (EP-REST-1)
-    tokens: dict[str, int] = field(default_factory=dict)   # UN transports, Top Secret cards
+    tokens: dict[str, int] = field(default_factory=dict)   # UN transports
+    top_secrets: list[str] = field(default_factory=list)   # Top Secret cards held (SH-TOPSECRET-1)
 
     def __post_init__(self) -> None:
         self.max_health = self.max_health or self.health

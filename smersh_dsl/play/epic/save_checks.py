@@ -78,6 +78,8 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
     stranded = {c["name"] for c in doc.get("stranded_cards") or []}
     variants = {v["name"] for v in (doc.get("vocabulary") or {}).get("variants") or []}
     drops = {d["name"] for d in doc.get("dead_drops") or []}
+    villains = {c["name"] for c in doc.get("villains") or []}
+    secrets = {c["name"] for c in doc.get("top_secrets") or []}
     places = _places(doc)
     for field, known, what in (("henchmen", henchmen, "henchman sheet"),
                                ("confronted", henchmen, "henchman sheet"),
@@ -87,6 +89,10 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
                                ("stranded_deck", stranded, "stranded card"),
                                ("variants", variants, "variant"),
                                ("closed", places, "place"),
+                               ("villain_deck", villains, "villain card"),
+                               ("villain_pending", villains, "villain card"),
+                               ("top_secret_deck", secrets, "Top Secret card"),
+                               ("top_secret_discard", secrets, "Top Secret card"),
                                ("sheets_used", {s["name"] for s in doc["spies"]}, "spy sheet")):
         yield from _known(state.get(field) or [], known, f"/state/{field}", what)
     yield from _keys(state.get("red_board") or {}, places, "/state/red_board", "place")
@@ -94,6 +100,11 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
     for place, drop in (state.get("dead_drops") or {}).items():
         yield from _one(drop, drops, f"/state/dead_drops/{_escaped(place)}", "dead drop")
     yield from _one(state.get("butcher_at"), places, "/state/butcher_at", "place")
+    for i, drawn in enumerate(state.get("villain_track") or []):
+        yield from _one(drawn["card"], villains, f"/state/villain_track/{i}/card", "villain card")
+    for i, spy in enumerate(data["spies"]):
+        yield from _known(spy.get("top_secrets") or [], secrets, f"/spies/{i}/top_secrets",
+                          "Top Secret card")
     yield from _keys(data["board_intel"], places, "/board_intel", "place")
     yield from _decks(doc, state["decks"])
 

@@ -72,7 +72,11 @@ class State:
     butcher_flipped: bool = False
     location_track: int = 0                # SH-EPIC-1
     red_un_spare: int = 0                  # SH-EPIC-1: a second Red UN Transport
-    villain_advances: int = 0              # villain cards that advanced Dr. Lobo (V-1)
+    villain_deck: list[str] = field(default_factory=list)            # SH-VILLAIN-1, top first
+    villain_track: list[dict] = field(default_factory=list)   # drawn: {"card", "spaces"} (V-1)
+    villain_pending: list[str] = field(default_factory=list)  # End of Turn events to come
+    top_secret_deck: list[str] = field(default_factory=list)         # SH-TOPSECRET-1, top first
+    top_secret_discard: list[str] = field(default_factory=list)
     stranded_deck: list[str] = field(default_factory=list)
     outcome: str | None = None             # won, lost
     reason: str = ""

@@ -1,0 +1,128 @@
+"""Swagman's Hope's Top Secret cards in a whole game (SH-TOPSECRET-1, SH-LIMIT-1): the
+deck, drawing, "draw 2, keep 1", the end-of-turn limit of 3, and the cards a spy holds
+(`Spy.top_secrets`, names of the document's `top_secrets`).
+
+The deck is the document's Top Secret cards times their copies, shuffled with the game's
+dice; it reshuffles its discard when empty, as the gadget deck does (EP-GADGET-1). A card
+is played through the held-card machinery (`play/epic/cards.py`), which reads
+`held` below.
+
+Which card a bot keeps, and which it discards at the limit, is decided from what a
+player sees, the card's own text: its typed powers, each step weighed as `worth` says.
+"""
+
+from __future__ import annotations
+
+from smersh_dsl.play.epic import bots
+from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.whole import WholeGame
+
+# What a power's card steps are worth to the sensible bot (assumption, docs/books.md);
+# the other steps weigh what `bots.WORTH` says of them.
+STEP_WORTH = {"auto_pass": 3.0, "reroll": 1.5, "dice": 1.0, "prevent_injury": 1.0}
+
+
+def cards(game: WholeGame) -> dict[str, dict]:
+    return {c["name"]: c for c in game.doc.get("top_secrets") or []}
+
+
+def held(game: WholeGame, spy: Spy) -> list[dict]:
+    """The Top Secret cards ``spy`` holds, as the document's card dicts (what the
+    held-card machinery plays)."""
+    known = cards(game)
+    return [known[name] for name in spy.top_secrets if name in known]
+
+
+def setup_deck(game: WholeGame) -> None:
+    deck = sorted(c["name"] for c in game.doc.get("top_secrets") or []
+                  for _ in range(max(1, c.get("copies") or 1)))
+    game.rng.shuffle(deck)                                              # rule: SH-TOPSECRET-1
+    game.state.top_secret_deck = deck
+
+
+def draw(game: WholeGame, amount: int) -> list[str]:
+    """Up to ``amount`` cards off the deck, the discard reshuffled into it when it is
+    empty; fewer when both are empty."""
+    state, drawn = game.state, []
+    for _ in range(amount):
+        if not state.top_secret_deck and state.top_secret_discard:
+            state.top_secret_deck, state.top_secret_discard = state.top_secret_discard, []
+            game.rng.shuffle(state.top_secret_deck)
+            game.say("  [the Top Secret deck is empty: its discard is shuffled into a new deck]")
+        if not state.top_secret_deck:
+            break
+        drawn.append(state.top_secret_deck.pop(0))
+    return drawn
+
+
+def gain(game: WholeGame, spy: Spy, amount: int, keep: int | None = None) -> None:
+    """``spy`` draws ``amount`` Top Secret cards and keeps ``keep`` of them (all by
+    default), discarding the rest: the Top Secret dead drop's "Draw 2 Top Secret Cards,
+    keep 1 and discard the other" (SH-TOPSECRET-1). A person chooses what to keep; the
+    bot keeps the cards `worth` weighs most."""
+    drawn = draw(game, amount)
+    if not drawn:
+        game.say(f"  [{spy.name} draws no Top Secret card: none is left]")
+        return
+    keep = len(drawn) if keep is None else min(keep, len(drawn))
+    kept = list(drawn)
+    while len(kept) > keep:                                             # rule: SH-TOPSECRET-1
+        out = pick(game, spy, kept, f"Top Secret: keep {keep} of {', '.join(drawn)}: "
+                   "which do you discard?")
+        kept.remove(out)
+        game.state.top_secret_discard.append(out)
+    spy.top_secrets.extend(kept)
+    told = f"draws {', '.join(drawn)}" + (f", keeps {', '.join(kept)}" if kept != drawn else "")
+    game.say(f"  [Top Secret: {spy.name} {told}]")
+
+
+def lose(game: WholeGame, spy: Spy, amount: int) -> None:
+    """An entry's `lose N top_secret`: cards of the spy's choice go to the discard."""
+    for _ in range(amount):
+        if not spy.top_secrets:
+            game.say(f"  [{spy.name} holds no Top Secret card: none lost]")
+            return
+        out = pick(game, spy, spy.top_secrets, "Discard which Top Secret card?")
+        spy.top_secrets.remove(out)
+        game.state.top_secret_discard.append(out)
+        game.say(f"  [Top Secret: {spy.name} discards {out}]")
+
+
+def limit(game: WholeGame, spy: Spy, most: int) -> None:
+    """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
+    Transports or Top Secret cards ... They must discard down to 3 at the end of their
+    turn." """
+    while len(spy.top_secrets) > most:                                  # rule: SH-LIMIT-1
+        out = pick(game, spy, spy.top_secrets,
+                   f"Discard down to {most} Top Secret cards: which one?")
+        spy.top_secrets.remove(out)
+        game.state.top_secret_discard.append(out)
+        game.say(f"  [Top Secret: {spy.name} discards {out} (at most {most} at the end "
+                 "of a turn)]")
+
+
+def pick(game: WholeGame, spy: Spy, names: list[str], prompt: str) -> str:
+    """The card to let go of, among ``names``: a person chooses, reading each card's
+    effect; the bot lets go of the one `worth` weighs least (the first of equals)."""
+    known = cards(game)
+    labels = [f"{n}: {known.get(n, {}).get('effect') or ''}".rstrip(": ") for n in names]
+    scores = [-worth(known.get(n, {})) for n in names]
+    return names[game.table.decide.choose(prompt, labels, scores, note=None)]
+
+
+def worth(card: dict) -> float:
+    """What a Top Secret card is worth to the sensible bot, from its typed powers: each
+    step as `STEP_WORTH` or `bots.WORTH` weighs it (dice by their number), doubled for a
+    card that is kept after use (`keep`) or used several times (`uses`); a card with no
+    typed power is worth nothing."""
+    total = 0.0
+    for power in card.get("powers") or []:
+        value = 0.0
+        for step in power["steps"]:
+            if step["kind"] in STEP_WORTH:
+                value += STEP_WORTH[step["kind"]] * (step.get("amount") or 1)
+            else:
+                value += bots.worth([step])
+        uses = 2 if power.get("keep") else (power.get("uses") or 1)
+        total += value * min(uses, 2)
+    return total
