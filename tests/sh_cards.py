@@ -4,6 +4,8 @@ into the bundled book's document: the tests do not wait for the bundled cards' t
 
 from __future__ import annotations
 
+import copy
+
 
 def power(timing: str, steps: list[dict], reach: str = "owner", skills: list[str] | None = None,
           keep: bool = False, uses: int | None = 1, guard: dict | None = None) -> dict:
@@ -66,6 +68,6 @@ def with_cards(doc: dict, villains: list[dict] | None = None,
                top_secrets: list[dict] | None = None) -> dict:
     """``doc`` (a merged Swagman's Hope document) with these typed villain and Top Secret
     cards in place of the book's."""
-    doc["villains"] = list(VILLAINS if villains is None else villains)
-    doc["top_secrets"] = list(TOP_SECRETS if top_secrets is None else top_secrets)
+    doc["villains"] = copy.deepcopy(VILLAINS if villains is None else villains)
+    doc["top_secrets"] = copy.deepcopy(TOP_SECRETS if top_secrets is None else top_secrets)
     return doc

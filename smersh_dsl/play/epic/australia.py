@@ -369,8 +369,9 @@ def fail_advances(game: WholeGame, spy: Spy, start: str) -> None:
     hub = game.board.hub()
     here = game.board.where(start).region if start in game.board.places else None
     if active(game) and hub is not None and here == game.board.where(hub).region \
-            and villains.draw(game, spy) is not None:                   # rule: SH-VILLAIN-1
+            and villains.can_draw(game):
         game.say("A failed encounter in Australia: a villain card advances Dr. Lobo.")
+        villains.draw(game, spy)                                        # rule: SH-VILLAIN-1
         return
     game.party.lobo += 1                                                # rule: EP-ENC-6
     game.say("A failed encounter: Dr. Lobo advances one space.")

@@ -31,6 +31,10 @@ def setup_deck(game: WholeGame) -> None:
     game.state.villain_deck = deck
 
 
+def can_draw(game: WholeGame) -> bool:
+    return bool(game.state.villain_deck or game.state.villain_track)
+
+
 def draw(game: WholeGame, spy: Spy) -> str | None:
     """Draw the top villain card: its Villain Advancement now, its End of Turn event
     queued for the end of this turn (SH-VILLAIN-1). A card the book has not typed
