@@ -78,7 +78,7 @@ def test_three_held_are_kept_during_the_turn_and_shed_only_at_its_end():
 def test_an_entry_draws_real_cards_and_the_deck_reshuffles_its_discard():
     """SH-TOPSECRET-1: Top Secret cards are cards, drawn from their deck (an entry's
     `draw 1 top_secret`); an empty deck is made again from its discard, as "the deck
-    reshuffles its discard" (EP-GADGET-1)."""
+    reshuffles its discard" (the Epic Edition's gadget deck)."""
     game, lines = new_game(with_cards(swagmans_doc()), players=2)
     spy = game.party.spies[0]
     game.state.top_secret_deck, game.state.top_secret_discard = [], ["Lobo's Ledger"]

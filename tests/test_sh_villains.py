@@ -148,7 +148,7 @@ def test_an_untyped_villain_card_still_advances_lobo_one_space():
 
 def test_the_deck_is_shuffled_and_made_again_from_the_cards_beside_the_track():
     """SH-VILLAIN-1: the villain deck, shuffled with the game's dice; the rulebook does not
-    say what an empty deck does: as "the deck reshuffles its discard" (EP-GADGET-1), the
+    say what an empty deck does: as the Epic gadget deck "reshuffles its discard", the
     cards that advanced the track are shuffled into a new one (docs/books.md)."""
     orders = {tuple(new_game(with_cards(swagmans_doc()), players=2, seed=s)[0].state.villain_deck)
               for s in range(6)}
