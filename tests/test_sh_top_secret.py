@@ -109,3 +109,16 @@ def test_the_epic_variant_deals_each_player_a_top_secret_card():
     every = {c["name"] for c in game.doc["top_secrets"]}
     assert {h[0] for h in held} <= every and len(game.state.top_secret_deck) == len(every) - 3
     assert any(line.startswith(f"  [Top Secret: {game.party.spies[0].name} draws ") for line in lines)
+
+
+def test_a_dead_spys_top_secret_cards_go_to_the_discard():
+    """EP-HEALTH-1 and SH-TOPSECRET-1: a spy who dies "discards all" the cards it has
+    collected: its Top Secret cards go to the discard, and the new spy holds none."""
+    from smersh_dsl.play.epic.deaths import replace_the_dead
+    game, lines = new_game(with_cards(swagmans_doc()), players=2)
+    spy = game.party.spies[0]
+    spy.top_secrets = ["Lobo's Ledger", "Forged Passport"]
+    game.table.injure(spy, spy.health)
+    replace_the_dead(game)
+    assert game.party.spies[0] is not spy and game.party.spies[0].top_secrets == []
+    assert game.state.top_secret_discard == ["Lobo's Ledger", "Forged Passport"]

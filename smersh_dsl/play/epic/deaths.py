@@ -24,6 +24,8 @@ def replace_the_dead(game: Game) -> None:
         seat = state.seats[index]
         state.record.deaths += 1
         state.mission_discard.extend(seat.missions)
+        state.top_secret_discard.extend(spy.top_secrets)    # "discards all" its cards
+        spy.top_secrets = []
         seat.missions = []
         allowed = allowed_sheets(game.doc, state)
         current = {s.name for s in party.spies}
