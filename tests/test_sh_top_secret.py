@@ -5,7 +5,7 @@ Each test quotes the rulebook and drives the real engine."""
 
 from __future__ import annotations
 
-from epic_game_helpers import Answers, new_game, place, swagmans_doc
+from epic_game_helpers import Answers, new_game, swagmans_doc
 from sh_cards import with_cards
 from smersh_dsl.play.epic import moves, turn
 

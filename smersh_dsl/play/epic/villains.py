@@ -48,6 +48,7 @@ def draw(game: WholeGame, spy: Spy) -> str | None:
         game.say("  [the villain deck is empty: the cards beside the Lobo track are "
                  "shuffled into a new deck]")
     if not state.villain_deck:
+        game.say("  [no villain card to draw: the book has none]")
         return None
     name = state.villain_deck.pop(0)
     card = cards(game).get(name, {"name": name, "effect": "", "powers": []})
