@@ -93,3 +93,20 @@ def test_his_token_returns_at_the_rounds_end_even_after_his_card_is_flipped():
         rounds.end_of_round(game)
         assert f"The Aussie Butcher's token is placed in {game.state.butcher_at}." in lines
     assert game.state.butcher_flipped and game.state.butcher_level == 2
+
+
+def test_in_the_epic_variant_the_bot_heads_for_the_butchers_token():
+    """SH-EPIC-1 and SH-LOCTRACK-1: "Players must reach 6 on the Location Track", which
+    only passing the Butcher's token moves: the sensible bot goes to it while the track
+    is short of the goal, and not once the goal is reached."""
+    from smersh_dsl.play.epic import moves
+    for track, goes in ((0, True), (6, False)):
+        game, lines = new_game(swagmans_doc(), players=3, seed=5, variants=("epic",))
+        state = game.state
+        state.dead_drops, state.red_board, state.butcher_at = {}, {}, "Darwin"
+        state.location_track = track
+        for seat in state.seats:
+            seat.missions = []
+        place(game, 0, "Perth")
+        moves.move(game, 0)
+        assert (state.seats[0].location == "Darwin") is goes
