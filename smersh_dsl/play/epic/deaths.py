@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from smersh_dsl.play.epic import top_secret
 from smersh_dsl.play.epic.world import NEW_SPY_RESOLVE, allowed_sheets
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def replace_the_dead(game: Game) -> None:
         seat = state.seats[index]
         state.record.deaths += 1
         state.mission_discard.extend(seat.missions)
-        state.top_secret_discard.extend(spy.top_secrets)    # "discards all" its cards
+        top_secret.discard_of(game).extend(spy.top_secrets)   # "discards all" its cards
         spy.top_secrets = []
         seat.missions = []
         allowed = allowed_sheets(game.doc, state)

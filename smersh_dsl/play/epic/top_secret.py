@@ -4,8 +4,8 @@ deck, drawing, "draw 2, keep 1", the end-of-turn limit of 3, and the cards a spy
 
 The deck is the document's Top Secret cards times their copies, shuffled with the game's
 dice; it reshuffles its discard when empty, as the gadget deck does (EP-GADGET-1). A card
-is played through the held-card machinery (`play/epic/cards.py`), which reads
-`held` below.
+held is played by the Epic game's held-card machinery (cards-epic's `cards.py`),
+which reads `Spy.top_secrets` as it reads the gadgets held.
 
 Which card a bot keeps, and which it discards at the limit, is decided from what a
 player sees, the card's own text: its typed powers, each step weighed as `worth` says.
@@ -26,13 +26,6 @@ def cards(game: WholeGame) -> dict[str, dict]:
     return {c["name"]: c for c in game.doc.get("top_secrets") or []}
 
 
-def held(game: WholeGame, spy: Spy) -> list[dict]:
-    """The Top Secret cards ``spy`` holds, as the document's card dicts (what the
-    held-card machinery plays)."""
-    known = cards(game)
-    return [known[name] for name in spy.top_secrets if name in known]
-
-
 def setup_deck(game: WholeGame) -> None:
     deck = sorted(c["name"] for c in game.doc.get("top_secrets") or []
                   for _ in range(max(1, c.get("copies") or 1)))
@@ -40,18 +33,28 @@ def setup_deck(game: WholeGame) -> None:
     game.state.top_secret_deck = deck
 
 
+def deck_of(game: WholeGame) -> list[str]:
+    """The Top Secret cards left to draw, top first (the one place the deck is kept)."""
+    return game.state.top_secret_deck
+
+
+def discard_of(game: WholeGame) -> list[str]:
+    return game.state.top_secret_discard
+
+
 def draw(game: WholeGame, amount: int) -> list[str]:
     """Up to ``amount`` cards off the deck, the discard reshuffled into it when it is
     empty; fewer when both are empty."""
-    state, drawn = game.state, []
+    deck, discard, drawn = deck_of(game), discard_of(game), []
     for _ in range(amount):
-        if not state.top_secret_deck and state.top_secret_discard:
-            state.top_secret_deck, state.top_secret_discard = state.top_secret_discard, []
-            game.rng.shuffle(state.top_secret_deck)
+        if not deck and discard:
+            deck.extend(discard)
+            discard.clear()
+            game.rng.shuffle(deck)
             game.say("  [the Top Secret deck is empty: its discard is shuffled into a new deck]")
-        if not state.top_secret_deck:
+        if not deck:
             break
-        drawn.append(state.top_secret_deck.pop(0))
+        drawn.append(deck.pop(0))
     return drawn
 
 
@@ -70,7 +73,7 @@ def gain(game: WholeGame, spy: Spy, amount: int, keep: int | None = None) -> Non
         out = pick(game, spy, kept, f"Top Secret: keep {keep} of {', '.join(drawn)}: "
                    "which do you discard?")
         kept.remove(out)
-        game.state.top_secret_discard.append(out)
+        discard_of(game).append(out)
     spy.top_secrets.extend(kept)
     told = f"draws {', '.join(drawn)}" + (f", keeps {', '.join(kept)}" if kept != drawn else "")
     game.say(f"  [Top Secret: {spy.name} {told}]")
@@ -84,7 +87,7 @@ def lose(game: WholeGame, spy: Spy, amount: int) -> None:
             return
         out = pick(game, spy, spy.top_secrets, "Discard which Top Secret card?")
         spy.top_secrets.remove(out)
-        game.state.top_secret_discard.append(out)
+        discard_of(game).append(out)
         game.say(f"  [Top Secret: {spy.name} discards {out}]")
 
 
@@ -96,7 +99,7 @@ def limit(game: WholeGame, spy: Spy, most: int) -> None:
         out = pick(game, spy, spy.top_secrets,
                    f"Discard down to {most} Top Secret cards: which one?")
         spy.top_secrets.remove(out)
-        game.state.top_secret_discard.append(out)
+        discard_of(game).append(out)
         game.say(f"  [Top Secret: {spy.name} discards {out} (at most {most} at the end "
                  "of a turn)]")
 
