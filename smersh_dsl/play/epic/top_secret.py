@@ -4,7 +4,7 @@ deck, drawing, "draw 2, keep 1", the end-of-turn limit of 3, and the cards a spy
 
 The deck is the document's Top Secret cards times their copies, shuffled with the game's
 dice; it reshuffles its discard when empty, as the gadget deck does (EP-GADGET-1). A card
-held is played by the Epic game's held-card machinery (cards-epic's `cards.py`),
+held is played by the Epic game's held-card machinery,
 which reads `Spy.top_secrets` as it reads the gadgets held.
 
 Which card a bot keeps, and which it discards at the limit, is decided from what a
