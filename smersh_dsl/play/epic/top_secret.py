@@ -16,6 +16,7 @@ from __future__ import annotations
 from smersh_dsl.play.epic import bots
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
+from smersh_dsl.play.epic.world import card_names, shuffled_deck
 
 # What a power's card steps are worth to the sensible bot (assumption, docs/books.md);
 # the other steps weigh what `bots.WORTH` says of them.
@@ -23,14 +24,11 @@ STEP_WORTH = {"auto_pass": 3.0, "reroll": 1.5, "dice": 1.0, "prevent_injury": 1.
 
 
 def cards(game: WholeGame) -> dict[str, dict]:
-    return {c["name"]: c for c in game.doc.get("top_secrets") or []}
+    return card_names(game.doc, "top_secrets")
 
 
 def setup_deck(game: WholeGame) -> None:
-    deck = sorted(c["name"] for c in game.doc.get("top_secrets") or []
-                  for _ in range(max(1, c.get("copies") or 1)))
-    game.rng.shuffle(deck)                                              # rule: SH-TOPSECRET-1
-    game.state.top_secret_deck = deck
+    game.state.top_secret_deck = shuffled_deck(game.doc, "top_secrets", game.rng)   # rule: SH-TOPSECRET-1
 
 
 def deck_of(game: WholeGame) -> list[str]:

@@ -15,20 +15,18 @@ from __future__ import annotations
 
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
+from smersh_dsl.play.epic.world import card_names, shuffled_deck
 
 AIRPORT_STEPS = ("open_airport", "close_airport", "toggle_airport")
 
 
 def cards(game: WholeGame) -> dict[str, dict]:
-    return {c["name"]: c for c in game.doc.get("villains") or []}
+    return card_names(game.doc, "villains")
 
 
 def setup_deck(game: WholeGame) -> None:
     """SH-VILLAIN-1: the villain deck, every card times its copies, shuffled."""
-    deck = sorted(c["name"] for c in game.doc.get("villains") or []
-                  for _ in range(max(1, c.get("copies") or 1)))
-    game.rng.shuffle(deck)                                              # rule: SH-VILLAIN-1
-    game.state.villain_deck = deck
+    game.state.villain_deck = shuffled_deck(game.doc, "villains", game.rng)   # rule: SH-VILLAIN-1
 
 
 def can_draw(game: WholeGame) -> bool:

@@ -200,6 +200,20 @@ def deal_missions(state: State, rng: random.Random, seat: Seat, count: int = HAN
         seat.missions.append(state.mission_deck.pop(0))
 
 
+def card_names(doc: dict, key: str) -> dict[str, dict]:
+    """The document's cards of list ``key`` (`villains`, `top_secrets`) by name."""
+    return {c["name"]: c for c in doc.get(key) or []}
+
+
+def shuffled_deck(doc: dict, key: str, rng: random.Random) -> list[str]:
+    """A deck of the document's cards of list ``key``, each as many times as its
+    `copies`, shuffled with the game's dice (top first)."""
+    deck = sorted(name for name, card in card_names(doc, key).items()
+                  for _ in range(max(1, card.get("copies") or 1)))
+    rng.shuffle(deck)
+    return deck
+
+
 def new_party(doc: dict, seats: list[Seat], spies: list[Spy]) -> Party:
     party = Party(spies)
     party.location = seats[0].location if seats else None
