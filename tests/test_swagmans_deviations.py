@@ -141,10 +141,10 @@ def test_the_bomb_injures_every_spy_in_australia_and_sends_the_fallen_to_paris()
     place(game, 2, "London")
     frail.health = 1
     health = claimer.health, abroad.health
-    lobo, villains = game.party.lobo, game.state.villain_advances
+    lobo, villains = game.party.lobo, len(game.state.villain_track)
     moves.land(game, 0, "Perth")
     assert claimer.health == health[0] - 1 and game.state.seats[0].location == "Perth"
     assert frail.alive and game.state.seats[1].location == "Paris"
     assert abroad.health == health[1] and game.state.seats[2].location == "London"
-    assert game.party.lobo == lobo + 1 and game.state.villain_advances == villains + 1
+    assert game.party.lobo == lobo + 1 and len(game.state.villain_track) == villains + 1
     assert f"  [{frail.name} at maximum injuries: moved to Paris]" in lines

@@ -8,13 +8,12 @@ chosen is written at the code and in docs/books.md.
 
 from __future__ import annotations
 
-from smersh_dsl.play.epic import hands
+from smersh_dsl.play.epic import top_secret, villains
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.whole import WholeGame
 from smersh_dsl.play.epic.world import rule
 
 BUTCHER = "Aussie Butcher"
-PARIS = "Paris"             # SH-DROP-2: where the Bomb sends a spy at maximum injuries
 
 
 def active(game: WholeGame) -> bool:
@@ -67,10 +66,40 @@ def setup(game: WholeGame) -> None:
         if city not in state.red_board and drops:
             state.dead_drops[city] = drops.pop()
     state.butcher_at = random_coastal(game) if butcher(game) else None
+    villains.setup_deck(game)                                           # rule: SH-VILLAIN-1
 
 
 def butcher(game: WholeGame) -> dict | None:
     return next((h for h in game.doc.get("henchmen", []) if h.get("levels")), None)
+
+
+def butcher_passed(game: WholeGame) -> None:
+    """SH-LOCTRACK-1: "If a player encounters the Aussie Butcher's token and passes the
+    skill check, remove the token from the board and advance the Aussie Butcher (and
+    Location Track) by 1"; the track starts at 0 (setup step 2). Book encounters with
+    his gang never come here: "If a player passes such an encounter, do not increase the
+    Butcher's level or advance the Location Intelligence track." His level stops at the
+    last his card prints; the track goes on."""
+    state = game.state
+    top = max((lv["level"] for lv in (butcher(game) or {}).get("levels") or []), default=1)
+    state.butcher_at = None
+    state.butcher_level = min(top, state.butcher_level + 1)
+    state.location_track += 1                                           # rule: SH-LOCTRACK-1
+    game.say(f"The Butcher's token is removed: he is at level {state.butcher_level}, and "
+             f"the Location Track moves to {state.location_track}.")
+
+
+def butcher_returns(game: WholeGame) -> None:
+    """The Butcher's token comes back, at the end of a round in which it is off the board,
+    on a random coastal city. The rulebook places it "Whenever an Australian Fate Card is
+    drawn while placing a Location Token"; the Epic Edition has neither location tokens nor
+    a fate deck, and the epic variant's "Players must reach 6 on the Location Track" asks
+    for six passes of his token (assumption, docs/books.md). After his card is flipped his
+    token still returns: it is the board's only location token."""
+    state = game.state
+    if state.expansion and state.butcher_at is None and butcher(game):
+        state.butcher_at = random_coastal(game)                         # rule: SH-LOCTRACK-1
+        game.say(f"The Aussie Butcher's token is placed in {state.butcher_at}.")
 
 
 def butcher_is(game: WholeGame, state: str | None) -> bool:
@@ -148,56 +177,6 @@ def collect(game: WholeGame, spy: Spy, place: str) -> None:
         game.say(f"{spy.name} collects {yellow + len(red)} intel in {place}.")
 
 
-def arrive(game: WholeGame, spy: Spy, place: str) -> None:
-    """SH-DROP-1: a dead drop "claimed by the first player to land on a city that
-    contains one. The bonus should be applied immediately, before any encounter. Tokens
-    are not replaced." The Red UN Transport at the hub "is immediately claimed by the
-    first player to travel to Swagman's Hope"; the bot keeps it. A dead drop's injury is
-    the Bomb's, which falls on every spy in Australia (SH-DROP-2, `bomb`)."""
-    state = game.state
-    drop = state.dead_drops.pop(place, None)
-    if drop is not None:                                                # rule: SH-DROP-1
-        card = next(d for d in game.doc.get("dead_drops") or [] if d["name"] == drop)
-        game.say(f"{spy.name} claims the dead drop in {place}: {drop}.")
-        game.table.actor = spy
-        for step in card["steps"]:
-            if step["kind"] == "take_injury":
-                bomb(game, spy, step.get("amount", 1))                  # rule: SH-DROP-2
-            else:
-                game.table.run([step])
-    if place == game.board.hub() and state.red_un_at_hub:
-        state.red_un_at_hub = False
-        spy.tokens["red_un_transport"] = spy.tokens.get("red_un_transport", 0) + 1
-        game.say(f"{spy.name} claims the Red UN Transport.")
-
-
-def bomb(game: WholeGame, claimer: Spy, amount: int) -> None:
-    """SH-DROP-2, The Bomb: "All players in Australia take 1 Injury. If any player meets or
-    exceeds their maximum injuries, move their player token to Paris, and advance Dr. Lobo
-    by drawing a Villain Advancement card." Every living spy on a place of the hub's region
-    is injured. Assumptions (docs/books.md): meeting the maximum is the Epic health track's
-    zero, and the Bomb moves such a spy instead of killing it, on its last space (health 1);
-    one villain card is drawn however many spies it moves, as `draw villain_card` does."""
-    hub = game.board.hub()
-    region = game.board.where(hub).region if hub else None
-    moved = []
-    for seat, spy in zip(game.state.seats, game.party.spies):
-        if not spy.alive or game.board.where(seat.location).region != region:
-            continue
-        game.say(f"  [{spy.name} takes {amount} injury from the Bomb]")
-        if spy.health - amount > 0 or PARIS not in game.board.places:
-            game.table.injure(spy, amount)
-            continue
-        spy.health = 1
-        seat.location = PARIS
-        moved.append(spy.name)
-        if spy is claimer:
-            game.party.location = PARIS
-    if moved:
-        game.say(f"  [{', '.join(moved)} at maximum injuries: moved to {PARIS}]")
-        effect(game, claimer, {"kind": "draw_villain_card", "amount": 1})
-
-
 def rescue(game: WholeGame, spy: Spy) -> None:
     """SH-INTEL-3: "On successful completion of an encounter (even if the player was moved
     away), the player may take ONE Red Intel from Swagman's Hope ... Dr. Lobo's track then
@@ -221,10 +200,15 @@ TRANSPORTS = ("un_transport", "blue_un_transport", "red_un_transport")
 
 
 def end_of_turn(game: WholeGame, spy: Spy) -> None:
-    """SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
+    """The End of Turn events of the villain cards drawn this turn (SH-VILLAIN-1), then
+    SH-LIMIT-1: "A player, at the end of his turn, may have no more than 3 of either UN
     Transports or Top Secret cards ... They must discard down to 3". The blue and red UN
-    Transport tokens are UN Transports too, so they count towards the limit."""
-    top_secret_limit(game, spy)
+    Transport tokens are UN Transports too, so they count towards the limit; the Top
+    Secret cards are the ones the spy holds (`top_secret.limit`)."""
+    villains.end_of_turn(game, spy)
+    most = rule(game.doc, "hand_limit", "Top Secret", default=0)
+    if most:
+        top_secret.limit(game, spy, most)                               # rule: SH-LIMIT-1
     for kinds, name in ((TRANSPORTS, "UN Transport"),):
         limit = rule(game.doc, "hand_limit", name, default=0)
         if not limit or sum(spy.tokens.get(k, 0) for k in kinds) <= limit:
@@ -238,20 +222,6 @@ def end_of_turn(game: WholeGame, spy: Spy) -> None:
                 note=None)]
             spy.tokens[pick] -= 1
         game.say(f"{spy.name} discards down to {limit} {name} (SH-LIMIT-1).")
-
-
-def top_secret_limit(game: WholeGame, spy: Spy) -> None:
-    """SH-LIMIT-1 for the Top Secret cards the spy holds by name: the player chooses which
-    to discard (the sensible bot keeps the first drawn)."""
-    limit = rule(game.doc, "hand_limit", "Top Secret", default=0)
-    if not limit or len(spy.top_secrets) <= limit:
-        return
-    while len(spy.top_secrets) > limit:                                 # rule: SH-LIMIT-1
-        held = list(spy.top_secrets)
-        pick = game.table.decide.choose(f"Discard down to {limit} Top Secrets: which one?",
-                                        held, [float(i) for i in range(len(held))], note=None)
-        hands.discard(game.table, spy, "top_secret", held[pick])
-    game.say(f"{spy.name} discards down to {limit} Top Secret (SH-LIMIT-1).")
 
 
 def _discard_score(game: WholeGame, spy: Spy, kind: str) -> float:
@@ -317,16 +287,34 @@ def effect(game: WholeGame, spy: Spy, step: dict) -> bool:
             return True
         return False
     if kind == "draw_villain_card":
-        # Assumption: every villain card begins "Advance Dr. Lobo 1 space"; the rest of a
-        # card's text (Sydney airport, injuries) is prose the engine tells, not plays
-        villains = game.doc.get("villains") or []
-        card = game.rng.choice(villains) if villains else None
-        game.party.lobo += 1
-        state.villain_advances += 1
-        game.say(f"  [villain card{': ' + card['name'] if card else ''}: Dr. Lobo advances 1]"
-                 + (f" {card['effect']}" if card else ""))
+        for _ in range(amount):
+            villains.draw(game, spy)                                    # rule: SH-VILLAIN-1
+        return True
+    if kind in villains.AIRPORT_STEPS:
+        villains.airport(game, step, "the entry")
+        return True
+    if kind in ("draw_top_secret", "gain_top_secret"):
+        top_secret.gain(game, spy, amount)                              # rule: SH-TOPSECRET-1
         return True
     return False
+
+
+def fail_advances(game: WholeGame, spy: Spy, start: str) -> None:
+    """EP-ENC-6: a failed encounter advances Dr. Lobo one space. With Swagman's Hope, a
+    failed encounter in Australia does it by drawing a villain card (SH-VILLAIN-1): the
+    expansion advances Dr. Lobo "by drawing a Villain Advancement card" (The Bomb), and
+    in Australia "If the check is failed, advance Dr Lobo's track by 1 space as normal"
+    (the original edition's normal: a villain card). Reading in docs/books.md; outside
+    Australia, or with no villain card in the book, he moves one space."""
+    hub = game.board.hub()
+    here = game.board.where(start).region if start in game.board.places else None
+    if active(game) and hub is not None and here == game.board.where(hub).region \
+            and villains.can_draw(game):
+        game.say("A failed encounter in Australia: a villain card advances Dr. Lobo.")
+        villains.draw(game, spy)                                        # rule: SH-VILLAIN-1
+        return
+    game.party.lobo += 1                                                # rule: EP-ENC-6
+    game.say("A failed encounter: Dr. Lobo advances one space.")
 
 
 # -- the epic variant (SH-EPIC-1) ------------------------------------------------------------
@@ -342,19 +330,9 @@ def epic_setup(game: WholeGame, variant: dict) -> None:
         for _ in range(setup.get("raise_any_skill") or 0):
             game.table.raise_any_skill(spy)                             # rule: SH-EPIC-1
         if setup.get("top_secret"):
-            hands.draw_cards(game.table, spy, "top_secret", setup["top_secret"])
+            top_secret.gain(game, spy, setup["top_secret"])             # rule: SH-TOPSECRET-1
     game.table.decide = game.decider_of(0)
     game.state.red_un_spare += variant.get("red_un_transports") or 0
-
-
-def location_found(game: WholeGame) -> None:
-    """SH-EPIC-1: "Players must reach 6 on the Location Track". The Epic Edition has no
-    location tokens; its lairs, where Dr. Lobo's plots put intel (EP-LOBO-2), stand in for
-    them: a pass at a lair moves the track one on, as passing at the Butcher's token does
-    (assumption, docs/books.md). The track only matters in the epic variant."""
-    if any(v.get("location_track") for v in _played(game)):
-        game.state.location_track += 1
-        game.say(f"The Location Track moves to {game.state.location_track}.")
 
 
 def track_goal(game: WholeGame) -> int | None:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.odds import gamble_chance, pass_chance
+from smersh_dsl.play.epic.world import chosen
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -101,16 +102,30 @@ def place_score(game: Game, spy: Spy, seat_missions: list[str], place: str, reso
         score += 0.5
     if where.has("lair") and not game.party.board_intel.get(place):
         score -= 1.0
+    hunted = butcher_hunted(game)
+    if place == hunted:
+        score += 2.5
     score -= 0.8 * resolve
     # something worth having, a few turns away
     targets = [p for p, n in game.party.board_intel.items() if n] + [
-        missions[m]["city"] for m in seat_missions if m in missions]
+        missions[m]["city"] for m in seat_missions if m in missions] + ([hunted] if hunted else [])
     near = min((distance.get(t, 99) for t in targets), default=99)
     here = min((game.board.distances(place, set(state.closed)).get(t, 99) for t in targets),
                default=99) if targets else 99
     if targets and here < near:
         score += 0.4
     return score
+
+
+def butcher_hunted(game: Game) -> str | None:
+    """Where the Aussie Butcher's token stands, when the game is won only with the
+    Location Track at a goal not yet reached (SH-EPIC-1): passing his token is the one way
+    to move it (SH-LOCTRACK-1), so the bot heads there."""
+    state = game.state
+    goals = [v["location_track"] for v in chosen(game.doc, state) if v.get("location_track")]
+    if not goals or state.location_track >= max(goals):
+        return None
+    return state.butcher_at
 
 
 def should_confront(game: Game, cost: int) -> float:

@@ -21,7 +21,7 @@ def meet(game: Game, index: int) -> None:
     """The encounter at the end of the movement: the Aussie Butcher if his token is here
     and the spy takes him on (Swagman's Hope recap, 3), else a card of the region's deck."""
     seat = game.state.seats[index]
-    if game.state.butcher_at == seat.location and not game.state.butcher_flipped:
+    if game.state.butcher_at == seat.location:
         butcher = australia.butcher(game)
         steps = {lv["level"]: lv["steps"] for lv in butcher["levels"]}
         level = min(game.state.butcher_level, max(steps))
@@ -38,18 +38,16 @@ def meet(game: Game, index: int) -> None:
 def butcher_encounter(game: Game, index: int, steps: list[dict], level: int) -> None:
     """SH-BUTCHER-1 on the board: "If a player encounters the Aussie Butcher's token and
     passes the skill check, remove the token from the board and advance the Aussie Butcher
-    (and Location Track) by 1." A fail advances Dr. Lobo, as any encounter's."""
+    (and Location Track) by 1" (SH-LOCTRACK-1, `australia.butcher_passed`). A fail
+    advances Dr. Lobo, as any encounter's."""
     table = game.table
     table.failed = False
     game.say(f"The Aussie Butcher, level {level}.")
     start = game.state.seats[index].location
     read_steps(game, index, steps, f"{australia.BUTCHER} {level}")
     after_encounter(game, index, start, hub=False)
-    if not table.failed:                                                # rule: SH-BUTCHER-1
-        game.state.butcher_at = None
-        game.state.butcher_level += 1
-        game.state.location_track += 1    # "advance the Aussie Butcher (and Location Track)"
-        game.say(f"The Butcher's token is removed; he rises to level {game.state.butcher_level}.")
+    if not table.failed and game.state.outcome is None:                 # rule: SH-BUTCHER-1
+        australia.butcher_passed(game)
 
 
 def encounter(game: Game, index: int) -> None:
@@ -181,8 +179,7 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
     region = game.board.where(start).region                             # rule: EP-STATUS-3
     leaves.on(table, spy, "encounter_in", lambda lv: lv["region"] == region)
     if table.failed:
-        game.party.lobo += 1                                            # rule: EP-ENC-6
-        game.say("A failed encounter: Dr. Lobo advances one space.")
+        australia.fail_advances(game, spy, start)                       # rule: EP-ENC-6
     elif spy.alive:
         steps = bonus_steps(find_location(game.doc, seat.location))
         if steps:
@@ -193,8 +190,6 @@ def after_encounter(game: Game, index: int, start: str, hub: bool) -> None:
             leaves.on(table, spy, "pass_at_hq")
         if hub:
             australia.rescue(game, spy)                                 # rule: SH-INTEL-3
-        if game.board.where(seat.location).has("lair"):
-            australia.location_found(game)                              # rule: SH-EPIC-1
     mission_city = start if game.state.expansion else seat.location     # SH-MISSION-1
     secret_mission(game, index, mission_city, passed=not table.failed)
     if seat.stranded is None and game.board.where(seat.location).has("stranded_only"):

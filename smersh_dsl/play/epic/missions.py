@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smersh_dsl.play.epic import bots
+from smersh_dsl.play.epic import bots, villains
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -58,15 +58,14 @@ def late(game: Game, index: int, name: str) -> None:
     visiting Locations 1 and 2, he forfeits the special reward for Location 3", and after
     them "the player receives the V-1 reward: take all the Villain cards that have advanced
     Dr. Lobo's track, shuffle them, and remove one at random, adjusting Dr. Lobo's track
-    accordingly": Dr. Lobo goes back one space, if a villain card moved him."""
-    seat, spy, state = game.state.seats[index], game.party.spies[index], game.state
+    accordingly": one of the villain cards beside the track that moved him leaves the
+    game, and Dr. Lobo goes back the spaces it moved him (`villains.remove_one`)."""
+    seat, spy = game.state.seats[index], game.party.spies[index]
     if seat.missions_done < 2:
         game.say(f"{spy.name} reaches the third mission city too early: its reward is forfeit.")
         return
-    if state.villain_advances:
-        state.villain_advances -= 1
-        game.party.lobo -= 1
-        game.say(f"{spy.name} earns the V-1 reward: a villain card is removed and Dr. Lobo "
-                 "moves back one space.")
+    removed = villains.remove_one(game, spy)                            # rule: SH-VILLAIN-1
+    if removed:
+        game.say(f"{spy.name} earns the V-1 reward: {removed}.")
     else:
         game.say(f"{spy.name} earns the V-1 reward, but no villain card has advanced Dr. Lobo.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smersh_dsl.play.epic import australia, bots
+from smersh_dsl.play.epic import australia, bots, drops
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -43,7 +43,7 @@ def land(game: Game, index: int, place: str) -> None:
     seat.location = place
     game.party.location = place
     australia.collect(game, spy, place)                                 # rule: EP-MOVE-1
-    australia.arrive(game, spy, place)
+    drops.arrive(game, spy, place)
 
 
 def fly(game: Game, index: int) -> bool:

@@ -20,7 +20,7 @@ class Spy:
     max_health: int = 0      # the sheet's health, which healing never passes (EP-REST-1)
     rest: int = 2            # the sheet's rest value (EP-REST-1)
     tokens: dict[str, int] = field(default_factory=dict)   # UN transports
-    top_secrets: list[str] = field(default_factory=list)   # Top Secret cards held
+    top_secrets: list[str] = field(default_factory=list)   # Top Secret cards held (SH-TOPSECRET-1)
     used: dict[str, int] = field(default_factory=dict)     # a card's uses so far (`uses N`)
     waits: dict[str, int] = field(default_factory=dict)    # a status's turn ends left to wait
 

@@ -60,13 +60,8 @@ def end_of_round(game: Game) -> None:
         for lair in game.board.lairs:
             game.party.board_intel[lair] = game.party.board_intel.get(lair, 0) + 1
         game.say("Dr. Lobo's plots advance: 1 intel is placed on each lair.")
-        if state.expansion and state.butcher_at is None and not state.butcher_flipped \
-                and australia.butcher(game):
-            # Assumption: the Epic Edition has no location tokens; the Butcher's token
-            # returns when the lairs take intel, the nearest thing it has to them
-            state.butcher_at = australia.random_coastal(game)
-            game.say(f"The Aussie Butcher's token is placed in {state.butcher_at}.")
         australia.overflow(game)
+    australia.butcher_returns(game)                                     # rule: SH-LOCTRACK-1
     if state.round > game.lobo_line:                                    # rule: EP-LOBO-1
         confront_lobo(game)
         return

@@ -78,6 +78,7 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
     stranded = {c["name"] for c in doc.get("stranded_cards") or []}
     variants = {v["name"] for v in (doc.get("vocabulary") or {}).get("variants") or []}
     drops = {d["name"] for d in doc.get("dead_drops") or []}
+    villains = {c["name"] for c in doc.get("villains") or []}
     places = _places(doc)
     for field, known, what in (("henchmen", henchmen, "henchman sheet"),
                                ("confronted", henchmen, "henchman sheet"),
@@ -87,6 +88,8 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
                                ("stranded_deck", stranded, "stranded card"),
                                ("variants", variants, "variant"),
                                ("closed", places, "place"),
+                               ("villain_deck", villains, "villain card"),
+                               ("villain_pending", villains, "villain card"),
                                ("sheets_used", {s["name"] for s in doc["spies"]}, "spy sheet")):
         yield from _known(state.get(field) or [], known, f"/state/{field}", what)
     yield from _keys(state.get("red_board") or {}, places, "/state/red_board", "place")
@@ -94,6 +97,8 @@ def _problems(doc: dict, data: dict) -> Iterator[str]:
     for place, drop in (state.get("dead_drops") or {}).items():
         yield from _one(drop, drops, f"/state/dead_drops/{_escaped(place)}", "dead drop")
     yield from _one(state.get("butcher_at"), places, "/state/butcher_at", "place")
+    for i, drawn in enumerate(state.get("villain_track") or []):
+        yield from _one(drawn["card"], villains, f"/state/villain_track/{i}/card", "villain card")
     yield from _keys(data["board_intel"], places, "/board_intel", "place")
     yield from _decks(doc, state["decks"])
     gadgets = {c["name"] for c in doc.get("gadgets") or []}

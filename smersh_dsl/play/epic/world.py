@@ -74,7 +74,9 @@ class State:
     butcher_flipped: bool = False
     location_track: int = 0                # SH-EPIC-1
     red_un_spare: int = 0                  # SH-EPIC-1: a second Red UN Transport
-    villain_advances: int = 0              # villain cards that advanced Dr. Lobo (V-1)
+    villain_deck: list[str] = field(default_factory=list)            # SH-VILLAIN-1, top first
+    villain_track: list[dict] = field(default_factory=list)   # drawn: {"card", "spaces"} (V-1)
+    villain_pending: list[str] = field(default_factory=list)  # End of Turn events to come
     stranded_deck: list[str] = field(default_factory=list)
     cards: Decks = field(default_factory=Decks)     # the gadget and Top Secret decks
     round_lobo: int = 0                    # where Dr. Lobo stood when the round began
@@ -198,6 +200,20 @@ def deal_missions(state: State, rng: random.Random, seat: Seat, count: int = HAN
             state.mission_discard = []
             rng.shuffle(state.mission_deck)                             # rule: EP-MISSION-1
         seat.missions.append(state.mission_deck.pop(0))
+
+
+def card_names(doc: dict, key: str) -> dict[str, dict]:
+    """The document's cards of list ``key`` (`villains`, `top_secrets`) by name."""
+    return {c["name"]: c for c in doc.get(key) or []}
+
+
+def shuffled_deck(doc: dict, key: str, rng: random.Random) -> list[str]:
+    """A deck of the document's cards of list ``key``, each as many times as its
+    `copies`, shuffled with the game's dice (top first)."""
+    deck = sorted(name for name, card in card_names(doc, key).items()
+                  for _ in range(max(1, card.get("copies") or 1)))
+    rng.shuffle(deck)
+    return deck
 
 
 def new_party(doc: dict, seats: list[Seat], spies: list[Spy]) -> Party:
