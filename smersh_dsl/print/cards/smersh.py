@@ -2,10 +2,10 @@
 
 What each face shows follows the rulebooks: an Encounter card its region, number, title
 and numbered responses (an Australia card a second section for Swagman's Hope); a Status
-card its name, effect, discard effect and flavour (companions in orange); a Gadget or
-Villain card its name, effect and flavour; a Secret Mission its region, name, city and the
-two rewards to choose from; Stranded cards and Dead Drops their text; a Red Intel token
-its number and icon; the Aussie Butcher his two levels, with his story on the back.
+card its name, effect, discard effect and flavour (companions in orange); a Gadget,
+Villain or Top Secret card its name, effect and flavour; a Secret Mission its region, name,
+city and the two rewards to choose from; Stranded cards and Dead Drops their text; a Red
+Intel token its number and icon; the Aussie Butcher his two levels, with his story on the back.
 """
 
 from __future__ import annotations
@@ -113,6 +113,7 @@ def smersh_decks(doc: dict) -> list[Deck]:
         *_rule_deck(doc, "gadgets", "Gadget", "Gadget cards"),
         *mission_deck(doc),
         *_rule_deck(doc, "villains", "Villain", "Villain cards"),
+        *_rule_deck(doc, "top_secrets", "Top Secret", "Top Secret cards"),
         *_steps_deck(doc, "stranded_cards", "Stranded", "Stranded cards"),
         *_steps_deck(doc, "dead_drops", "Dead Drop", "Dead Drop tokens"),
         *red_intel_deck(doc),
@@ -120,7 +121,7 @@ def smersh_decks(doc: dict) -> list[Deck]:
     ]
 
 
-CARD_FIELDS = ("encounter_cards", "statuses", "gadgets", "missions", "villains",
+CARD_FIELDS = ("encounter_cards", "statuses", "gadgets", "missions", "villains", "top_secrets",
                "stranded_cards", "dead_drops", "red_intel")
 
 
