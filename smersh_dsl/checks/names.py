@@ -22,7 +22,8 @@ CODES = {
     RefKind.TARGET: "N007", RefKind.LOG_FIELD: "N008", RefKind.HOLDABLE: "N009",
     RefKind.LOBO_SECTION: "N010", RefKind.DIFFICULTY: "N011", RefKind.CARD_TYPE: "N012",
     RefKind.BOARD_MEMBER: "N013", RefKind.EVIDENCE: "N014", RefKind.INTEL_ICON: "N015",
-    RefKind.CARD_OR_TYPE: "N016", RefKind.GAME: "N017",
+    RefKind.CARD_OR_TYPE: "N016", RefKind.GAME: "N017", RefKind.GADGET: "N021",
+    RefKind.PLACE: "N022",
     RefKind.VARIANT: "V001",       # a variants rule (`lifts`), found like every other name
 }
 

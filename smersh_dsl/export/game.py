@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from smersh_dsl.export.art import art_json, back_json, icon_json
+from smersh_dsl.export.card_powers import leave_json, power_json, starts_json
 from smersh_dsl.export.sections import henchman_json, showdown_json
 from smersh_dsl.export.steps import Json, StepWriter, with_source
 from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
-                                    StatusCard, TextCard, VillainCard)
+                                    StatusCard, TextCard, TopSecretCard, VillainCard)
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.showdowns import Henchman, Showdown
@@ -86,7 +87,9 @@ def _text_card(card: TextCard, with_sources: bool) -> Json:
     out: Json = {"name": card.name.text, "tags": [t.text for t in card.tags],
                  "effect": card.effect, "discard": card.discard, "flavour": card.flavour,
                  "copies": card.copies, "text": [p.text for p in card.prose],
-                 "art": art_json(card.art)}
+                 "art": art_json(card.art),
+                 "powers": [power_json(p, card.USED_UP) for p in card.powers],
+                 "leaves": [leave_json(leave) for leave in card.leaves]}
     return with_source(out, card, with_sources)
 
 
@@ -105,6 +108,7 @@ def _spy(spy: SpySheet, with_sources: bool) -> Json:
                  "advanced_skills": [r.name for r in spy.advanced_skills],
                  "stats": {s.name: s.value for s in spy.stats},
                  "double_agent_of": spy.double_agent_of.name if spy.double_agent_of else None,
+                 "starts": starts_json(spy.starts),
                  "text": [p.text for p in spy.prose]}
     return with_source(out, spy, with_sources)
 
@@ -168,6 +172,7 @@ def content(definitions: list, with_sources: bool, memo: EntryMemo | None = None
         "statuses": [_text_card(c, with_sources) for c in by_name(of(StatusCard))],
         "gadgets": [_text_card(c, with_sources) for c in by_name(of(GadgetCard))],
         "villains": [_text_card(c, with_sources) for c in by_name(of(VillainCard))],
+        "top_secrets": [_text_card(c, with_sources) for c in by_name(of(TopSecretCard))],
         "missions": [_mission(c, with_sources) for c in by_name(of(MissionCard))],
         "spies": [_spy(s, with_sources) for s in by_name(of(SpySheet))],
         "encounter_cards": [card_json(c, with_sources)

@@ -102,7 +102,7 @@ def condition(c: Condition) -> Json:
     kind = c.kind
     if kind is ConditionKind.NOT and c.operand is not None:
         return {"kind": "not", "operand": condition(c.operand)}
-    if kind in (ConditionKind.STATUS, ConditionKind.HAS):
+    if kind in (ConditionKind.STATUS, ConditionKind.HAS, ConditionKind.IN):
         return {"kind": kind.value, "name": c.ref.name if c.ref else None}
     if kind is ConditionKind.HENCHMAN:
         return {"kind": "henchman", "henchman": c.ref.name if c.ref else None,

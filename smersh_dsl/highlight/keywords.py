@@ -11,7 +11,8 @@ from smersh_dsl.resources import grammar_path
 # Words that open a top-level block, highlighted apart from the other keywords.
 BLOCKS = ("game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
           "card", "entry", "spy", "henchman", "showdown", "lobo", "stranded", "dead_drop",
-          "red_intel", "villain", "scenario", "gadget_card", "defence_card", "override")
+          "red_intel", "villain", "scenario", "gadget_card", "defence_card", "top_secret",
+          "override")
 
 
 @lru_cache(maxsize=1)

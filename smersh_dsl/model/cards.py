@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from smersh_dsl.model.art import Art
+from smersh_dsl.model.card_powers import Leave, Power, Starts
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
@@ -12,7 +13,8 @@ from smersh_dsl.model.steps import Block, Prose
 
 @dataclass(frozen=True, kw_only=True)
 class TextCard(Definition):
-    """A card of printed text: name, effect, discard effect, flavour."""
+    """A card of printed text: name, effect, discard effect, flavour; beside the prose,
+    what it does (``powers``) and, for a status, how it leaves (``leaves``)."""
 
     name: Name
     tags: tuple[Name, ...] = ()
@@ -22,6 +24,11 @@ class TextCard(Definition):
     copies: int = 1
     prose: tuple[Prose, ...] = ()
     art: Art | None = None
+    powers: tuple[Power, ...] = ()
+    leaves: tuple[Leave, ...] = ()
+    # A use discards the card (a gadget, a Top Secret card) unless the power says `keep`
+    # or `uses N`; a status leaves only by its `leaves`, a villain card is done when drawn.
+    USED_UP = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,7 +42,14 @@ class StatusCard(TextCard):
 
 @dataclass(frozen=True, kw_only=True)
 class GadgetCard(TextCard):
-    pass
+    USED_UP = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class TopSecretCard(TextCard):
+    """SH-TOPSECRET-1: a Top Secret card, played like a gadget."""
+
+    USED_UP = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -102,4 +116,5 @@ class SpySheet(Definition):
     advanced_skills: tuple[Ref, ...] = ()
     stats: tuple[SpyStat, ...] = ()
     double_agent_of: Ref | None = None     # EP-VAR-2
+    starts: Starts | None = None           # EP-SETUP-1
     prose: tuple[Prose, ...] = ()

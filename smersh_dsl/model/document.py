@@ -10,7 +10,7 @@ from typing import Union
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
-                                    StatusCard, VillainCard)
+                                    StatusCard, TopSecretCard, VillainCard)
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.showdowns import Henchman, Showdown
@@ -18,7 +18,7 @@ from smersh_dsl.model.span import Node
 from smersh_dsl.model.world import ExpansionDef, GameDef, Region
 
 Header = Union[GameDef, ExpansionDef, CampaignDef, CardGameDef]
-Content = Union[Region, StatusCard, GadgetCard, VillainCard, MissionCard, EncounterCard,
+Content = Union[Region, StatusCard, GadgetCard, VillainCard, TopSecretCard, MissionCard, EncounterCard,
                 SpySheet, EncounterEntry, Henchman, Showdown, StrandedCard, DeadDrop,
                 RedIntel, Scenario, SmushGadgetCard, DefenceCard]
 Definition = Union[Header, Content]

@@ -79,6 +79,7 @@ class ConditionKind(str, Enum):
     LEVEL = "level"              # the Aussie Butcher's level (SH-BUTCHER-1)
     COMPARE = "compare"          # a counter compared with a number
     EXPERT = "expert"            # an expert campaign (SC-EXPERT-1)
+    IN = "in"                    # the spy is in this region or on this place (a card power)
 
 
 class HenchmanState(str, Enum):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import (EncounterCard, GadgetCard, MissionCard, SpySheet,
-                                    StatusCard, VillainCard)
+                                    StatusCard, TopSecretCard, VillainCard)
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.showdowns import Henchman, SectionKind
@@ -15,6 +15,7 @@ from smersh_dsl.model.world import Region
 _KEYWORD = {
     Scenario: "scenario", SmushGadgetCard: "gadget_card", DefenceCard: "defence_card",
     Region: "region", StatusCard: "status", GadgetCard: "gadget", VillainCard: "villain",
+    TopSecretCard: "top_secret",
     MissionCard: "mission", EncounterCard: "card", SpySheet: "spy", EncounterEntry: "entry",
     Henchman: "henchman", StrandedCard: "stranded", DeadDrop: "dead_drop", RedIntel: "red_intel",
 }

@@ -16,6 +16,8 @@ class RefKind(str, Enum):
     ADVANCED_SKILL = "advanced skill"
     HOLDABLE = "advanced skill, status or gadget"  # `pass with X`, `+1 with X`
     STATUS = "status"
+    GADGET = "gadget"              # a spy's `starts { gadget X }`
+    PLACE = "region or place"      # a card power's `if in X`
     REGION = "region"
     LOCATION = "location"
     HENCHMAN = "henchman"

@@ -15,7 +15,7 @@ from smersh_dsl.parse.vocabulary import (closest_word, previous_word, unusual_ch
 TOP_LEVEL = frozenset({
     "game", "expansion", "campaign", "cardgame", "region", "status", "gadget", "mission",
     "card", "entry", "spy", "henchman", "showdown", "lobo", "stranded", "dead_drop",
-    "red_intel", "villain", "scenario", "gadget_card", "defence_card", "override",
+    "red_intel", "villain", "scenario", "gadget_card", "defence_card", "top_secret", "override",
 })
 _FRIENDLY = {
     "NAME": "a name", "STRING": "a text in quotes", "INT": "a number",

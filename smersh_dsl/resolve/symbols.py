@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
-from smersh_dsl.model.cards import GadgetCard, MissionCard, SpySheet, StatusCard, VillainCard
+from smersh_dsl.model.cards import (GadgetCard, MissionCard, SpySheet, StatusCard,
+                                    TopSecretCard, VillainCard)
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.expansion import DeadDrop, StrandedCard
@@ -22,6 +23,8 @@ NAMESPACES: dict[RefKind, tuple[str, ...]] = {
     RefKind.ADVANCED_SKILL: ("advanced skill",),
     RefKind.HOLDABLE: ("advanced skill", "status", "gadget"),
     RefKind.STATUS: ("status",),
+    RefKind.GADGET: ("gadget",),
+    RefKind.PLACE: ("region", "location"),
     RefKind.REGION: ("region",),
     RefKind.LOCATION: ("location",),
     RefKind.HENCHMAN: ("henchman",),
@@ -51,7 +54,7 @@ DERIVED: dict[str, tuple[str, type]] = {
 KINDS = ("skill", "advanced skill", "status", "gadget", "henchman", "Dr. Lobo section",
          "region", "location", "difficulty", "intel icon", "variant", "log field",
          "board member", "evidence card", "card type", "defence face", "gadget half",
-         "villain", "mission", "spy", "stranded card", "dead drop")
+         "villain", "Top Secret card", "mission", "spy", "stranded card", "dead drop")
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ def _header_names(header: Definition) -> Iterator[tuple[str, Name]]:
 
 
 _SIMPLE = ((StatusCard, "status"), (GadgetCard, "gadget"), (VillainCard, "villain"),
+           (TopSecretCard, "Top Secret card"),
            (MissionCard, "mission"), (SpySheet, "spy"), (Henchman, "henchman"),
            (StrandedCard, "stranded card"), (DeadDrop, "dead drop"))
 

@@ -64,6 +64,13 @@ RULES = [
     _unknown("N016", RefKind.CARD_OR_TYPE, "card-or-type", "a card face or a card type of the card game",
              'cardgame g "G" { types { Tech } }\ndefence_card 1 { face "Wall" { type Tech bonus +1 inward if "Gaurd" } }',
              'cardgame g "G" { types { Tech } }\ndefence_card 1 { face "Wall" { type Tech bonus +1 inward if "Wall" } }'),
+    _unknown("N021", RefKind.GADGET, "gadget", "a `gadget` card (what a spy `starts` with)",
+             'spy "Ada" { starts { gadget "Shoe Phnoe" } }\ngadget "Shoe Phone" { does any_time { gain 1 intel } }',
+             'spy "Ada" { starts { gadget "Shoe Phone" } }\ngadget "Shoe Phone" { does any_time { gain 1 intel } }'),
+    _unknown("N022", RefKind.PLACE, "place", "a `region` block, or a city, ocean space or area of "
+             "some region (what a card power's `if in` names)",
+             'status "Seasick" { does while_held if in Ocaen { dice -1 } leaves rest }',
+             'status "Seasick" { does while_held if in Ocean { dice -1 } leaves rest }'),
     _unknown("N017", RefKind.GAME, "game",
              "a game among the paths checked, the project folders beside the expansion's, "
              "or the bundled books",

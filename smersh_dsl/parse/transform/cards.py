@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 from smersh_dsl.model.art import Art
+from smersh_dsl.model.card_powers import Leave, Power, Starts
 from smersh_dsl.model.cards import (CardSection, EncounterCard, GadgetCard, MissionCard,
                                     Response, SkillLevel, SpySheet, SpyStat, StatusCard,
-                                    TextCard, VillainCard)
+                                    TextCard, TopSecretCard, VillainCard)
 from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.span import Name
 from smersh_dsl.model.steps import Block, Prose
-from smersh_dsl.parse.transform.base import BaseBuilder
+from smersh_dsl.parse.transform.card_powers import CardPowerBuilder
 from smersh_dsl.parse.transform.embedded import Where
 
 
-class CardBuilder(BaseBuilder):
+class CardBuilder(CardPowerBuilder):
     def _text_card(self, cls: type[TextCard], meta: Where, children: list) -> TextCard:
         name, *items = children
         fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose)),
-                        "art": next((i for i in items if isinstance(i, Art)), None)}
+                        "art": next((i for i in items if isinstance(i, Art)), None),
+                        "powers": tuple(i for i in items if isinstance(i, Power)),
+                        "leaves": tuple(leave for i in items if isinstance(i, tuple)
+                                        and i[0] == "leaves" for leave in i[1])}
         for item in items:
-            if isinstance(item, tuple) and item and item[0] == "tags":
-                fields["tags"] = item[1]
-            elif isinstance(item, tuple):
+            if isinstance(item, tuple) and item[0] != "leaves":
                 fields[item[0]] = item[1]
         return cls(span=self._span(meta), name=name, **fields)
 
@@ -34,6 +36,9 @@ class CardBuilder(BaseBuilder):
 
     def villain(self, meta: Where, children: list) -> VillainCard:
         return self._text_card(VillainCard, meta, children)  # type: ignore[return-value]
+
+    def top_secret(self, meta: Where, children: list) -> TopSecretCard:
+        return self._text_card(TopSecretCard, meta, children)  # type: ignore[return-value]
 
     def tags(self, meta: Where, children: list) -> tuple:
         return ("tags", tuple(self._as_name(c) for c in children))
@@ -88,7 +93,8 @@ class CardBuilder(BaseBuilder):
     def spy(self, meta: Where, children: list) -> SpySheet:
         name, *items = children
         fields: dict = {"prose": tuple(i for i in items if isinstance(i, Prose)),
-                        "stats": tuple(i for i in items if isinstance(i, SpyStat))}
+                        "stats": tuple(i for i in items if isinstance(i, SpyStat)),
+                        "starts": next((i for i in items if isinstance(i, Starts)), None)}
         for item in items:
             if isinstance(item, tuple):
                 fields[item[0]] = item[1]

@@ -160,6 +160,9 @@ class StepBuilder(BaseBuilder):
     def cond_expert(self, meta: Where, children: list) -> Condition:
         return self._cond(meta, ConditionKind.EXPERT)
 
+    def cond_in(self, meta: Where, children: list) -> Condition:
+        return self._cond(meta, ConditionKind.IN, ref=self._ref(RefKind.PLACE, children[0]))
+
     def hench_state(self, meta: Where, children: list) -> str:
         return self._keyword(children)
 
