@@ -35,6 +35,7 @@ gadget "Fountain Pen Transmitter" {
 status "Hangover" {
   effect "-1 die to Athletics and Spycraft tests."
   does while_held on Athletics Spycraft { dice -1 }
+  does after_pass { heal 1 injury }
   leaves end_of_turn or pass "Hand to Hand" or pass or rest_hq
   leaves encounter_in Asia or spend 2 intel or lobo_advances 3 or after_use or rest or pass_at_hq
 }

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from smersh_dsl.analysis.step_index import StepIndex, index_steps
-from smersh_dsl.model.cards import SpySheet
+from smersh_dsl.model.cards import SpySheet, TextCard
 from smersh_dsl.model.document import Project
-from smersh_dsl.model.effects import Condition, ConditionKind, Counter, EffectKind
+from smersh_dsl.model.effects import Condition, ConditionKind, Counter, Effect, EffectKind
 from smersh_dsl.model.showdowns import Henchman
 from smersh_dsl.model.world import GameDef, Region
 from smersh_dsl.resolve.symbols import Symbols
@@ -38,6 +38,7 @@ class Holdings:
     advanced: set[str] = field(default_factory=set)
     any_advanced: bool = False
     any_gadget: bool = False
+    gadgets: set[str] = field(default_factory=set)    # named: a spy `starts` with them
     prose: list[str] = field(default_factory=list)    # untyped bonus texts: may give anything
     # Advanced skills are judged only where the spies' setup is written (spy sheets), and
     # gadgets only where the board is (regions): a project of a few entries is no game.
@@ -53,8 +54,13 @@ class Holdings:
             return True
         given = {"status": name in self.statuses,
                  "advanced skill": not self.spies or self.any_advanced or name in self.advanced,
-                 "gadget": not self.board or self.any_gadget}
+                 "gadget": self.can_hold_gadget(name)}
         return any(given[k] for k in kinds)
+
+    def can_hold_gadget(self, name: str) -> bool:
+        """A gadget comes from the deck (`gain gadget`, a Gadget space: any of them) or
+        from a spy's setup (`starts { gadget NAME }`); judged only where the board is."""
+        return not self.board or self.any_gadget or name in self.gadgets
 
 
 def _header(project: Project) -> GameDef | None:
@@ -104,13 +110,12 @@ def holdings(project: Project, own: StepIndex) -> Holdings:
     for p in project.lineage():
         index = own if p is project else index_steps(p.definitions())
         for kind, name in index.given:
-            if kind is EffectKind.GAIN_STATUS and name is not None:
-                held.statuses.add(name)
-            elif kind is EffectKind.GAIN_ADVANCED_SKILL:
-                held.any_advanced |= name is None
-                held.advanced |= {name} if name is not None else set()
-            elif kind is EffectKind.GAIN_GADGET:
-                held.any_gadget = True
+            _give(held, kind, name)
+        for card in p.of_type(TextCard):          # what a card's powers give (issue #27)
+            for power in card.powers:
+                for step in power.steps:
+                    if isinstance(step, Effect):
+                        _give(held, step.kind, step.ref.name if step.ref is not None else None)
         for region in p.of_type(Region):
             held.board = True
             _bonus(region, held)
@@ -120,7 +125,21 @@ def holdings(project: Project, own: StepIndex) -> Holdings:
         for spy in p.of_type(SpySheet):
             held.spies = True
             held.advanced |= {r.name for r in spy.advanced_skills}
+            if spy.starts is not None:
+                held.statuses |= {r.name for r in spy.starts.statuses}
+                held.gadgets |= {r.name for r in spy.starts.gadgets}
     return held
+
+
+def _give(held: Holdings, kind: EffectKind, name: str | None) -> None:
+    """What one effect of ``kind`` (naming ``name``, None for the player's choice) gives."""
+    if kind is EffectKind.GAIN_STATUS and name is not None:
+        held.statuses.add(name)
+    elif kind is EffectKind.GAIN_ADVANCED_SKILL:
+        held.any_advanced |= name is None
+        held.advanced |= {name} if name is not None else set()
+    elif kind is EffectKind.GAIN_GADGET:
+        held.any_gadget = True
 
 
 def _bonus(region: Region, held: Holdings) -> None:
@@ -130,13 +149,7 @@ def _bonus(region: Region, held: Holdings) -> None:
     if not bonus.effects:
         held.prose.append(bonus.text)
     for effect in bonus.effects:
-        if effect.kind is EffectKind.GAIN_STATUS and effect.ref is not None:
-            held.statuses.add(effect.ref.name)
-        elif effect.kind is EffectKind.GAIN_ADVANCED_SKILL:
-            held.any_advanced |= effect.ref is None
-            held.advanced |= {effect.ref.name} if effect.ref is not None else set()
-        elif effect.kind is EffectKind.GAIN_GADGET:
-            held.any_gadget = True
+        _give(held, effect.kind, effect.ref.name if effect.ref is not None else None)
 
 
 @dataclass

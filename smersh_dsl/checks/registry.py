@@ -55,7 +55,8 @@ def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
 
 
 def all_checks() -> list[Check]:
-    from smersh_dsl.checks import (art, campaign, cardgame, conditions, coverage,  # noqa: F401
+    from smersh_dsl.checks import (art, campaign, card_powers, cardgame, conditions,  # noqa: F401
+                                   coverage,
                                    difficulty, duplicates, expansions, henchmen, missions, names, outcomes,
                                    prose, showdowns, spies, structure, swagmans_hope, variants)
 

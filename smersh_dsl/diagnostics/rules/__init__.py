@@ -1,5 +1,6 @@
 """Rule declarations, one module per phase, gathered into the catalogue."""
 
+from smersh_dsl.diagnostics.rules.card_powers import RULES as _CARD_POWERS
 from smersh_dsl.diagnostics.rules.conditions import RULES as _CONDITIONS
 from smersh_dsl.diagnostics.rules.coverage import RULES as _COVERAGE
 from smersh_dsl.diagnostics.rules.domain import RULES as _DOMAIN
@@ -18,5 +19,5 @@ from smersh_dsl.diagnostics.rules.text import RULES as _TEXT
 from smersh_dsl.diagnostics.rules.variants import RULES as _VARIANTS
 
 ALL_RULES = [*_INPUT, *_SYNTAX, *_PROJECT, *_NAMES, *_DUPLICATES, *_FLOW, *_CONDITIONS, *_COVERAGE,
-             *_HENCHMEN, *_VARIANTS, *_DOMAIN, *_TEXT, *_LINT, *_SETTINGS,
+             *_HENCHMEN, *_VARIANTS, *_DOMAIN, *_CARD_POWERS, *_TEXT, *_LINT, *_SETTINGS,
              *_FILES, *_PRINT]
