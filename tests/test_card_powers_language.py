@@ -261,6 +261,10 @@ def test_smersh_build_writes_them_and_the_document_follows_its_schema(tmp_path: 
     assert by_name["Shoe Phone"]["leaves"] == []
     ada = next(s for s in document["spies"] if s["name"] == "Ada")
     assert ada["starts"]["top_secret"] == 2
+    from smersh_dsl.print.cards.smersh import smersh_decks
+    decks = {d.key: d for d in smersh_decks(document)}
+    assert [c.label for c in decks["top-secret"].cards] == ["top secret card Dossier"]
+    assert "Gain 2 intel." in str(decks["top-secret"].cards[0].face)
     broken = json.loads(json.dumps(document))
     broken["statuses"][0]["leaves"].append({"when": "spend"})
     assert [p.path for p in problems(broken)] == ["/statuses/0/leaves/1"]

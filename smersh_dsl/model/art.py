@@ -46,7 +46,8 @@ class CardBack(Node):
 
 # Decks whose cards share a back, by the key the card sheets give them (print/cards/);
 # an encounter deck is `encounter-` and its region's key.
-DECKS = ("status", "gadget", "mission", "villain", "stranded", "dead-drop", "red-intel")
+DECKS = ("status", "gadget", "mission", "villain", "top-secret", "stranded", "dead-drop",
+         "red-intel")
 
 
 def deck_key(text: str) -> str:

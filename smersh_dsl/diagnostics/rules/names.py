@@ -92,7 +92,7 @@ RULES.append(Rule(
     "N020", "unknown-deck", E, "a card back for a deck the game does not have",
     "`back DECK art \"...\"` in the header gives every card of one deck the same back. "
     "DECK is a region (its encounter deck) or one of `status`, `gadget`, `mission`, "
-    "`villain`, `stranded`, `\"Dead Drop\"`, `\"Red Intel\"`; any other name would give a back "
+    "`villain`, `\"Top Secret\"`, `stranded`, `\"Dead Drop\"`, `\"Red Intel\"`; any other name would give a back "
     "that no card ever gets.",
     'game g "G" { skills { Spycraft } back Eurpoe art "art/europe-back.svg" }\n'
     'region Europe { city Paris }',

@@ -3,9 +3,9 @@
 What each face shows follows the rulebooks: an Encounter card its region, number, title
 and numbered responses (an Australia card a second section for Swagman's Hope); a Status
 card its name, effect, discard effect and flavour (companions in orange); a Gadget,
-Villain or Top Secret card its name, effect and flavour; a Secret Mission its region, name,
-city and the two rewards to choose from; Stranded cards and Dead Drops their text; a Red
-Intel token its number and icon; the Aussie Butcher his two levels, with his story on the back.
+Villain or Top Secret card its name, effect and flavour; a Secret Mission its region,
+name, city and the two rewards to choose from; Stranded cards and Dead Drops their text;
+a Red Intel token its number and icon; the Aussie Butcher his two levels, with his story on the back.
 """
 
 from __future__ import annotations
