@@ -52,7 +52,10 @@ STATUSES = {
 
 
 def typed(doc: dict) -> dict:
-    """``doc`` with the cards above typed; every other card has no powers and no leaves."""
+    """``doc`` with the cards above typed; every other card has no powers and no leaves,
+    and no spy sheet starts with a card (a test that wants starts gives them)."""
+    for sheet in doc.get("spies") or []:
+        sheet["starts"] = {"gadgets": [], "statuses": [], "tokens": {}, "top_secret": 0}
     for card in doc.get("gadgets") or []:
         card["powers"], card["leaves"] = GADGETS.get(card["name"], []), []
     for card in doc.get("statuses") or []:

@@ -29,22 +29,25 @@ def test_the_gadget_deck_is_the_documents_gadgets_shuffled_and_reforms_from_its_
     face down ... b. Gadget cards" and "If the deck of Gadget cards runs out, shuffle the
     discard and form a new deck." """
     doc = typed(epic_doc())
+    for card in doc["gadgets"]:
+        card["copies"] = 1
     doc["gadgets"][0]["copies"] = 2
+    size = len(doc["gadgets"]) + 1
     game, lines = new_game(doc, players=1, seed=3)
     deck = game.state.cards.gadgets
-    assert sorted(deck) == sorted(deck_cards(doc, "gadget")) and len(deck) == 13
+    assert sorted(deck) == sorted(deck_cards(doc, "gadget")) and len(deck) == size
     assert deck != deck_cards(doc, "gadget")                    # shuffled with the game's dice
     spy, top = game.party.spies[0], deck[0]
     game.table.actor = spy
-    game.table.run([{"kind": "gain_gadget", "amount": 13, "target": None}])
+    game.table.run([{"kind": "gain_gadget", "amount": size, "target": None}])
     assert spy.gadgets[0] == top and not game.state.cards.gadgets
     assert f"  [{spy.name} draws gadget {top}]" in lines
     game.table.run([{"kind": "lose_gadget", "amount": 2, "target": None}])
     game.table.run([{"kind": "gain_gadget", "amount": 1, "target": None}])
-    assert len(spy.gadgets) == 12 and not game.state.cards.gadget_discard
+    assert len(spy.gadgets) == size - 1 and not game.state.cards.gadget_discard
     assert len(game.state.cards.gadgets) == 1          # the discard formed a new deck
     game.table.run([{"kind": "gain_gadget", "amount": 2, "target": None}])
-    assert len(spy.gadgets) == 13 and "  [the gadget deck is empty: none drawn]" in lines
+    assert len(spy.gadgets) == size and "  [the gadget deck is empty: none drawn]" in lines
 
 
 def test_a_gadget_spaces_pass_draws_a_named_gadget_in_a_whole_game():

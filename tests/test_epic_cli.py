@@ -191,11 +191,15 @@ def test_a_person_plays_a_turn_in_a_real_terminal_and_the_game_is_saved(tmp_path
     save_file = tmp_path / "mine.json"
     command = (f"cd {REPO} && {exe} play books/epic --game --players 1 --seed 3 "
                f"--save {save_file}; sleep 60")
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "50", command],
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "90", command],
                    check=True)
     try:
         _wait_for(session, "Choose an HQ to start from:")
         subprocess.run(["tmux", "send-keys", "-t", session, "1", "Enter"], check=True)
+        # Adebayo Okafor's sheet starts him with a gadget (EP-SETUP-1), offered first
+        screen = _wait_for(session, "Adebayo Okafor: play a card?")
+        assert "1. Play Wristwatch Receiver: gain intel" in screen and "2. Play nothing" in screen
+        subprocess.run(["tmux", "send-keys", "-t", session, "2", "Enter"], check=True)
         screen = _wait_for(session, "Your turn:")
         assert "1. Move and have an encounter" in screen and "2. Rest" in screen
         assert "% to pass" not in screen.split("Your turn:")[-1]    # a choice, not a chance

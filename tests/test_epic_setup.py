@@ -33,7 +33,9 @@ def test_each_spy_starts_with_its_sheets_cards_tokens_and_full_resolve_and_healt
     doc = starting(typed(epic_doc()))
     game, lines = new_game(doc, players=1)
     spy = game.party.spies[0]
-    assert spy.gadgets == ["Shoe Phone"] and "Shoe Phone" not in game.state.cards.gadgets
+    copies = next(c["copies"] for c in doc["gadgets"] if c["name"] == "Shoe Phone")
+    assert spy.gadgets == ["Shoe Phone"]          # taken out of the deck, not a new copy
+    assert game.state.cards.gadgets.count("Shoe Phone") == copies - 1
     assert spy.holds("Black Eye") and spy.tokens == {"un_transport": 1}
     assert len(spy.top_secrets) == 1 and len(game.state.cards.top_secrets) == 3
     assert f"  [{spy.name} draws top secret {spy.top_secrets[0]}]" in lines

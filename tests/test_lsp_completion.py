@@ -80,7 +80,7 @@ async def test_inside_gain_status_the_statuses_with_their_effect(client: Languag
     assert STATUSES <= _labels(items)
     assert not _labels(items) & (SKILLS | ADVANCED) and not _labels(items, lsp.CompletionItemKind.Keyword)
     black_eye = next(i for i in items if i.label == "Black Eye")
-    assert black_eye.detail.startswith("status: -1 to Persuasion")
+    assert black_eye.detail.startswith("status: -1 die to Persuasion")
     assert 'gain status "Black Eye\n' in _apply(text, black_eye)   # the typed `Ma` replaced
 
 
