@@ -29,11 +29,33 @@ class Place:
         return feature in self.features
 
 
+# What a board's places and routes alone decide (distances, reach, places by feature),
+# worked out once per map and shared by every game on that map: a simulation builds a
+# Board per game, and the map of a book does not change between games (nothing mutates a
+# Board's places or links after `Board.of`). Keyed by the map itself; bounded.
+_DERIVED: dict[tuple, dict] = {}
+_DERIVED_MAPS = 16
+
+
 @dataclass
 class Board:
     places: dict[str, Place]
     links: dict[str, dict[str, int]] = field(default_factory=dict)   # neighbour -> points
     bonuses: dict[str, dict] = field(default_factory=dict)           # region -> bonus
+
+    def _derived(self, name: str) -> dict:
+        """The cache ``name`` of what this map alone decides, shared with equal maps."""
+        shared = self.__dict__.get("_shared")
+        if shared is None:
+            key = (tuple(self.places.values()),
+                   tuple((a, tuple(b.items())) for a, b in self.links.items()))
+            shared = _DERIVED.get(key)
+            if shared is None:
+                if len(_DERIVED) >= _DERIVED_MAPS:
+                    _DERIVED.pop(next(iter(_DERIVED)))
+                shared = _DERIVED[key] = {}
+            self.__dict__["_shared"] = shared
+        return shared.setdefault(name, {})
 
     @classmethod
     def of(cls, doc: dict) -> Board:
@@ -63,10 +85,15 @@ class Board:
     def with_feature(self, feature: str) -> list[str]:
         """The places with ``feature``, in the board's order (worked out once: the
         places of a board never change, only which airports are closed)."""
-        cache = self.__dict__.setdefault("_feature_cache", {})
-        if feature not in cache:
-            cache[feature] = tuple(p.name for p in self.places.values() if p.has(feature))
-        return list(cache[feature])
+        return list(self._with_feature(feature))
+
+    def _with_feature(self, feature: str) -> tuple[str, ...]:
+        cache = self._derived("feature")
+        found = cache.get(feature)
+        if found is None:
+            found = cache[feature] = tuple(p.name for p in self.places.values()
+                                           if p.has(feature))
+        return found
 
     @property
     def lairs(self) -> list[str]:
@@ -82,14 +109,14 @@ class Board:
         return [p.name for p in sorted(found, key=lambda p: p.fate or 0)]
 
     def hub(self) -> str | None:
-        hubs = self.with_feature("hub")
+        hubs = self._with_feature("hub")
         return hubs[0] if hubs else None
 
     def airports(self, closed: set[str]) -> list[str]:
         """EP-MOVE-1: the airports a spy may fly between; a closed one (Sydney's at the
         start of a Swagman's Hope game) is no airport until it opens."""
-        key = frozenset(closed)
-        cache = self.__dict__.setdefault("_airport_cache", {})
+        key = _frozen(closed)
+        cache = self._derived("airports")
         if key not in cache:
             cache[key] = [p.name for p in self.places.values()
                           if p.has("airport") and p.name not in closed]
@@ -107,8 +134,8 @@ class Board:
         into or out of the hub "takes up the player's entire movement phase", and the hub
         may be entered only while red intel lies there (``hub_open``). SH-BOARD-4: a
         `stranded_only` place is never entered by moving."""
-        key = (start, resolve > 0, hub_open, frozenset(closed))
-        cache = self.__dict__.setdefault("_reach_cache", {})
+        key = (start, resolve > 0, hub_open, _frozen(closed))
+        cache = self._derived("reach")
         if key not in cache:
             cache[key] = self._destinations(start, resolve, hub_open, closed)
         return dict(cache[key])
@@ -144,15 +171,17 @@ class Board:
                 frontier.append((there, total))
         return {name: (1 if used > WALK else 0) for name, used in best.items()}
 
-    def distances(self, start: str, closed: set[str]) -> dict[str, int]:
+    def distances(self, start: str, closed: set[str] | frozenset[str]) -> dict[str, int]:
         """Turns of plain movement (2 points each, airports one space) from ``start`` to
         every place: what a bot uses to head for something out of reach this turn.
-        Computed once per start and set of closed airports."""
-        key = (start, frozenset(closed))
-        cache = self.__dict__.setdefault("_distance_cache", {})
-        if key not in cache:
-            cache[key] = self._distances(start, closed)
-        return cache[key]
+        Computed once per map, start and set of closed airports; the caller must not
+        change the dict it gets."""
+        key = (start, _frozen(closed))
+        cache = self._derived("distances")
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._distances(start, closed)
+        return found
 
     def _distances(self, start: str, closed: set[str]) -> dict[str, int]:
         airports = set(self.airports(closed))
@@ -175,3 +204,7 @@ class Board:
                     points[there] = total
                     heapq.heappush(frontier, (total, there))
         return {name: (used + WALK - 1) // WALK for name, used in points.items()}
+
+
+def _frozen(closed: set[str] | frozenset[str] | list[str]) -> frozenset[str]:
+    return closed if isinstance(closed, frozenset) else frozenset(closed)

@@ -80,41 +80,53 @@ def hurt(spy: Spy) -> bool:
     return spy.health * 2 <= spy.max_health
 
 
-def place_score(game: Game, spy: Spy, seat_missions: list[str], place: str, resolve: int,
-                distance: dict[str, int]) -> float:
-    """A destination's worth: intel there, a mission city, a dead drop, red intel to rescue,
-    a location bonus; less for a lair (it always reads 5), and for the resolve it costs.
-    Far things count a little, so a bot heads for them over several turns."""
+def place_scores(game: Game, spy: Spy, seat_missions: list[str],
+                 options: list[tuple[str, int]], distance: dict[str, int]) -> list[float]:
+    """Each destination's worth, for ``options`` of (place, the resolve it costs): intel
+    there, a mission city, a dead drop, red intel to rescue, a location bonus; less for a
+    lair (it always reads 5), and for the resolve it costs. Far things count a little, so
+    a bot heads for them over several turns. What does not depend on the place (the
+    targets, how near they are from here) is worked out once for all of them."""
     state, board = game.state, game.board
-    where = board.where(place)
     missions = game.missions
-    score = 0.0
-    score += 1.5 * game.party.board_intel.get(place, 0)
-    if place != board.hub():
-        score += 1.5 * len(state.red_board.get(place, []))
-    elif state.red_board.get(place):
-        score += 2.5
-    if any(missions[m]["city"] == place for m in seat_missions if m in missions):
-        score += 3.0
-    if place in state.dead_drops:
-        score += 1.5
-    if where.skill or where.features & {"advanced_skill", "gadget", "resolve"}:
-        score += 0.5
-    if where.has("lair") and not game.party.board_intel.get(place):
-        score -= 1.0
+    intel = game.party.board_intel
+    hub = board.hub()
+    cities = {missions[m]["city"] for m in seat_missions if m in missions}
     hunted = butcher_hunted(game)
-    if place == hunted:
-        score += 2.5
-    score -= 0.8 * resolve
     # something worth having, a few turns away
-    targets = [p for p, n in game.party.board_intel.items() if n] + [
+    targets = [p for p, n in intel.items() if n] + [
         missions[m]["city"] for m in seat_missions if m in missions] + ([hunted] if hunted else [])
     near = min((distance.get(t, 99) for t in targets), default=99)
-    here = min((game.board.distances(place, set(state.closed)).get(t, 99) for t in targets),
-               default=99) if targets else 99
-    if targets and here < near:
-        score += 0.4
-    return score
+    closed = frozenset(state.closed)
+    scores = []
+    for place, resolve in options:
+        where = board.where(place)
+        score = 0.0
+        score += 1.5 * intel.get(place, 0)
+        if place != hub:
+            score += 1.5 * len(state.red_board.get(place, []))
+        elif state.red_board.get(place):
+            score += 2.5
+        if place in cities:
+            score += 3.0
+        if place in state.dead_drops:
+            score += 1.5
+        if where.skill or where.features & _BONUS_FEATURES:
+            score += 0.5
+        if where.has("lair") and not intel.get(place):
+            score -= 1.0
+        if place == hunted:
+            score += 2.5
+        score -= 0.8 * resolve
+        if targets:
+            there = board.distances(place, closed)
+            if min(there.get(t, 99) for t in targets) < near:
+                score += 0.4
+        scores.append(score)
+    return scores
+
+
+_BONUS_FEATURES = frozenset({"advanced_skill", "gadget", "resolve"})
 
 
 def butcher_hunted(game: Game) -> str | None:

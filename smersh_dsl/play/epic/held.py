@@ -46,8 +46,30 @@ class Moment:
     injuries: int = 0
 
 
+# Each deck list of a document indexed by card name (the first card of a name wins), so
+# a held card is found without scanning its deck on every test and turn. Keyed by the
+# list itself (kept alive here so its id is not reused) and its length; bounded.
+_BY_NAME: dict[int, tuple[list, int, dict[str, dict]]] = {}
+_LISTS_KEPT = 64
+
+
 def card_of(doc: dict, kind: str, name: str) -> dict | None:
-    return next((c for c in doc.get(LISTS[kind]) or [] if c["name"] == name), None)
+    return _by_name(doc, kind).get(name)
+
+
+def _by_name(doc: dict, kind: str) -> dict[str, dict]:
+    cards = doc.get(LISTS[kind])
+    if not cards:
+        return {}
+    kept = _BY_NAME.get(id(cards))
+    if kept is None or kept[0] is not cards or kept[1] != len(cards):
+        index: dict[str, dict] = {}
+        for card in cards:
+            index.setdefault(card["name"], card)
+        if len(_BY_NAME) >= _LISTS_KEPT:
+            _BY_NAME.pop(next(iter(_BY_NAME)))
+        kept = _BY_NAME[id(cards)] = (cards, len(cards), index)
+    return kept[2]
 
 
 def held_cards(doc: dict, spy: Spy) -> list[tuple[str, dict]]:
@@ -56,8 +78,11 @@ def held_cards(doc: dict, spy: Spy) -> list[tuple[str, dict]]:
     found = []
     for kind, names in (("status", sorted(spy.held)), ("gadget", spy.gadgets),
                         ("top_secret", spy.top_secrets)):
+        if not names:
+            continue
+        index = _by_name(doc, kind)
         for name in names:
-            card = card_of(doc, kind, name)
+            card = index.get(name)
             if card is not None:
                 found.append((kind, card))
     return found

@@ -27,7 +27,7 @@ def move(game: Game, index: int) -> None:
     reach = game.board.destinations(seat.location, spy.resolve,
                                     australia.hub_open(game) and not flown, closed)
     names = sorted(reach, key=lambda n: (n != seat.location, n))
-    scores = [bots.place_score(game, spy, seat.missions, n, reach[n], distance) for n in names]
+    scores = bots.place_scores(game, spy, seat.missions, [(n, reach[n]) for n in names], distance)
     labels = [("Stay in " if n == seat.location else "Move to ") + n
               + (" (1 resolve)" if reach[n] else "") for n in names]
     dest = names[game.table.decide.choose("Where do you move?", labels, scores, note=None)]
@@ -78,9 +78,10 @@ def fly(game: Game, index: int) -> bool:
     if not options:
         return False
     distance = game.board.distances(seat.location, set(state.closed))
-    stay = bots.place_score(game, spy, seat.missions, seat.location, 0, distance)
-    scores = [stay + 2.0] + [bots.place_score(game, spy, seat.missions, p, 0, distance)
-                             for _, p in options]
+    stay, *scores = bots.place_scores(game, spy, seat.missions,
+                                      [(seat.location, 0)] + [(p, 0) for _, p in options],
+                                      distance)
+    scores = [stay + 2.0] + scores
     labels = ["Do not fly"] + [f"Fly to {p} ({k.replace('_', ' ')})" for k, p in options]
     pick = game.table.decide.choose("Fly with a UN Transport?", labels, scores, note=None)
     if pick == 0:
