@@ -1,0 +1,81 @@
+"""The Entries page (issue #28) as a writer meets it: in a real headless Chromium, from
+the server's navigation, the table of entries, a heading that sorts it, and a key that
+opens the entry in the book. Every wait is on what the page shows (tests/waiting.py's
+hang guard only bounds a hang)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from serve_helpers import browser, ready, serving, sign_in
+from waiting import HANG_GUARD_S
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    home = tmp_path_factory.mktemp("serve-entries")
+    shutil.copytree(REPO / "books" / "epic", home / "epic")
+    with serving(Path("epic"), cwd=home) as address:
+        ready(address)
+        yield address
+
+
+@pytest.fixture(scope="module")
+def driver(url):
+    found = browser()
+    sign_in(found, url)
+    yield found
+    found.quit()
+
+
+def wait_for(driver, test, what: str):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, HANG_GUARD_S, poll_frequency=0.05).until(lambda d: test(d), what)
+
+
+def loaded(driver) -> bool:
+    return driver.execute_script("return document.readyState") == "complete"
+
+
+def css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def test_the_entries_table_sorts_and_its_keys_open_the_entries_in_the_book(url, driver) -> None:
+    driver.get(url + "findings.html")
+    tab = next(a for a in css(driver, "nav.tabs a") if a.text == "Entries")
+    # fewer games than the default, typed into the page's form as a writer would
+    tab.click()
+    games = wait_for(driver, lambda d: css(d, "input[name=games]"), "the Entries form")[0]
+    games.clear()
+    games.send_keys("12")
+    css(driver, "#entries-go")[0].click()
+    wait_for(driver, lambda d: "games=12" in d.current_url and loaded(d), "the page for 12 games")
+    rows = wait_for(driver, lambda d: css(d, "#entries-table tbody tr"), "the table's rows")
+    about = driver.find_element("id", "entries-about").text
+    assert "12 games of 4 honest spies, seed 1" in about and "only what a player sees" in about
+    assert len(rows) > 10
+    read = [int(r.find_elements("css selector", "td")[0].text) for r in rows]
+    assert read == sorted(read, reverse=True)            # the most read first
+    css(driver, "a[data-sort=pass_rate]")[0].click()
+    wait_for(driver, lambda d: "sort=pass_rate" in d.current_url and loaded(d)
+             and css(d, "a.here[data-sort=pass_rate]"), "the table sorted by pass rate")
+    passed = [int(td.text.rstrip("%"))
+              for td in css(driver, "#entries-table tbody tr td:nth-of-type(3)")]
+    assert passed == sorted(passed) and len(passed) == len(rows)
+    link = css(driver, "#entries-table tbody tr a.entry-key")[0]
+    key = link.text
+    link.click()
+    wait_for(driver, lambda d: d.current_url.endswith("#e-" + key.replace(".", "-")),
+             f"the book at entry {key}")
+    entry = driver.find_element("css selector", f'div.entry[data-key="{key}"]')
+    assert entry.is_displayed() and entry.find_element("css selector", "a.key").text == key
+    # the entry is where the browser scrolled: in view
+    top = driver.execute_script("return arguments[0].getBoundingClientRect().top", entry)
+    assert 0 <= top < driver.execute_script("return window.innerHeight")
