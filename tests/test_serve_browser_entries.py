@@ -5,49 +5,16 @@ hang guard only bounds a hang)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
-import pytest
-
-from serve_helpers import browser, ready, serving, sign_in
-from waiting import HANG_GUARD_S
-
-REPO = Path(__file__).resolve().parent.parent
+# the server over a copy of the bundled epic book, and a signed-in Chromium: the
+# fixtures of test_serve_browser.py (a server and a browser of this module's own)
+from test_serve_browser import by_css as css, driver, project, url, wait_for  # noqa: F401
 
 
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
-    home = tmp_path_factory.mktemp("serve-entries")
-    shutil.copytree(REPO / "books" / "epic", home / "epic")
-    with serving(Path("epic"), cwd=home) as address:
-        ready(address)
-        yield address
-
-
-@pytest.fixture(scope="module")
-def driver(url):
-    found = browser()
-    sign_in(found, url)
-    yield found
-    found.quit()
-
-
-def wait_for(driver, test, what: str):
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, HANG_GUARD_S, poll_frequency=0.05).until(lambda d: test(d), what)
-
-
-def loaded(driver) -> bool:
+def loaded(driver) -> bool:  # noqa: F811
     return driver.execute_script("return document.readyState") == "complete"
 
 
-def css(driver, selector: str):
-    from selenium.webdriver.common.by import By
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def test_the_entries_table_sorts_and_its_keys_open_the_entries_in_the_book(url, driver) -> None:
+def test_the_entries_table_sorts_and_its_keys_open_the_book(url, driver) -> None:  # noqa: F811
     driver.get(url + "findings.html")
     tab = next(a for a in css(driver, "nav.tabs a") if a.text == "Entries")
     # fewer games than the default, typed into the page's form as a writer would

@@ -7,12 +7,14 @@ without the token, the table and its links, the games computed once, a bad query
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
 from smersh_dsl.serve.app import make_app
-from smersh_dsl.serve.entries import entry_solver
+from smersh_dsl.serve.entries import entry_solver, too_costly
+from smersh_dsl.serve.solver import Solver
 
 REPO = Path(__file__).resolve().parent.parent
 EPIC = REPO / "books" / "epic"
@@ -32,7 +34,8 @@ def test_the_entries_page_is_refused_without_the_token_and_plays_nothing() -> No
     figures = entry_solver()
     with client_of(figures) as client:
         refused = client.get(PAGE)
-        assert refused.status_code == 403 and "Open the address smersh serve printed" in refused.text
+        assert refused.status_code == 403
+        assert "Open the address smersh serve printed" in refused.text
         assert figures.started == 0
 
 
@@ -69,3 +72,19 @@ def test_a_count_of_games_over_the_bound_is_refused_before_anything_plays() -> N
         sort = client.get("/smersh-entries.html?sort=nonsense")
         assert sort.status_code == 400 and "no column 'nonsense'" in sort.text
         assert figures.started == 0
+
+
+def forever(*_args) -> dict:
+    threading.Event().wait()
+    return {}
+
+
+def test_games_over_the_time_limit_are_stopped_and_the_page_says_so() -> None:
+    """A stand-in that never ends (the time real games take is the machine's)."""
+    figures = Solver(1.0, forever, "smersh-serve-entries", too_costly)
+    with client_of(figures, AUTH) as client:
+        reply = client.get(PAGE)
+        assert reply.status_code == 200
+        assert ('id="entries-problem">too costly to compute here (over 1 s): ask for fewer '
+                'games, or use `smersh stats --entries`') in reply.text
+        assert not figures.running and not figures.kept        # stopped, and tried again next time
