@@ -46,3 +46,22 @@ def test_the_entries_table_sorts_and_its_keys_open_the_book(url, driver) -> None
     # the entry is where the browser scrolled: in view
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top", entry)
     assert 0 <= top < driver.execute_script("return window.innerHeight")
+
+
+def test_the_page_says_when_a_file_changed_after_its_games(url, driver, project) -> None:  # noqa: F811
+    """The page is not one the server pushes: it must not say it is gone from the book,
+    and once a file changes it says its games were played on the book as it was."""
+    status = "return document.getElementById('live-status')"
+    driver.get(url + "smersh-entries.html?games=5")
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.version"),
+             "the page connected to the server")
+    assert css(driver, "#entries-table tbody tr")
+    assert driver.execute_script(status + ".hidden"), driver.execute_script(status + ".textContent")
+    source = project / "epic" / "board.smersh"
+    text = source.read_text(encoding="utf-8")
+    try:
+        source.write_text(text + "# a writer's note\n", encoding="utf-8")
+        wait_for(driver, lambda d: "A file changed after these games were played"
+                 in d.execute_script(status + ".textContent"), "the page's word that a file changed")
+    finally:
+        source.write_text(text, encoding="utf-8")

@@ -107,4 +107,4 @@ def _render(doc: dict, snap: Snapshot, revision: str, games: int, seed: int, sor
     return render("entries.html.j2", page=names.entries(doc["id"]), tab="entries",
                   made=revision, title=f"{doc['title']}: entries", doc=doc, rows=rows,
                   error=result.get("error"), games=games, seed=seed, bot=BOT,
-                  players=PLAYERS, sort=sort, max_games=MAX_GAMES, **frame)
+                  players=PLAYERS, sort=sort, max_games=MAX_GAMES, computed=True, **frame)
