@@ -37,8 +37,9 @@ def serve_command(paths: tuple[Path, ...], port: int, host: str, open_browser: b
 
     The encounter and showdown books as they print, every goto and key a link;
     the checker's findings; each showdown's flow graph with its defects marked;
-    the odds; and a showdown or an encounter to play. Saving a .smersh file
-    updates every open page. See docs/serve.md.
+    the odds; each entry as honest spies meet it in whole games (read, passed,
+    health and Lobo it costs); and a showdown or an encounter to play. Saving a
+    .smersh file updates every open page. See docs/serve.md.
 
     \b
     Examples:

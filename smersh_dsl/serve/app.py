@@ -6,7 +6,8 @@ no framing; a request must name a loopback host (or the one served), which keeps
 web sites out by DNS rebinding; and every request must hold the server's token and come
 from one of its own pages, or from the user (``guard``). Numbers typed into a form or a
 query string are read strictly (smersh_dsl/digits.py); the Odds page's solver runs in
-processes of its own, within a budget (``solver``).
+processes of its own, within a budget (``solver``), and so do the Entries page's games
+(``entries``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from smersh_dsl.digits import whole_number
+from smersh_dsl.serve import entries
 from smersh_dsl.serve.guard import Guard
 from smersh_dsl.serve.live import Live
 from smersh_dsl.serve.play import Session, Sessions, replay
@@ -61,10 +63,11 @@ def bad_request(problem: str) -> Response:
 
 
 def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str] | None = None,
-             solver: Solver | None = None) -> Starlette:
+             solver: Solver | None = None, figures: Solver | None = None) -> Starlette:
     live = Live(paths)
     sessions = Sessions()
     solver = solver or Solver()
+    figures = figures or entries.entry_solver()        # the Entries page's games
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -77,6 +80,7 @@ def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str]
             task.cancel()
         live.worker.shutdown(wait=False, cancel_futures=True)
         solver.close()
+        figures.close()
 
     async def named(request: Request) -> Response:
         name = request.path_params.get("name") or names.INDEX
@@ -84,6 +88,12 @@ def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str]
             return page(asset(name), ASSET_TYPES[name])
         if name == names.PLAY:
             return play_page()
+        if (doc := entries.document(live.snapshot, name)) is not None:
+            try:
+                text = await entries.page_text(request, doc, live.snapshot, live.worker, figures)
+            except ValueError as problem:
+                return bad_request(str(problem))
+            return page("", status=204) if text is None else page(text)
         found = live.pages.get(name)
         if found is None:
             return not_found(name)

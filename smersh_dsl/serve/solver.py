@@ -55,8 +55,10 @@ def _child(conn, target: Callable, args: tuple, cpu_s: float) -> None:
 class Solver:
     """Solves by their inputs, each in a process of its own."""
 
-    def __init__(self, limit_s: float = SOLVE_S, target: Callable = solve_victory) -> None:
-        self.limit_s, self.target = limit_s, target
+    def __init__(self, limit_s: float = SOLVE_S, target: Callable = solve_victory,
+                 name: str = "smersh-serve-odds", costly: Callable[[float], dict] = too_costly
+                 ) -> None:
+        self.limit_s, self.target, self.name, self.costly = limit_s, target, name, costly
         self.kept: OrderedDict[tuple, dict] = OrderedDict()
         self.context = multiprocessing.get_context("spawn")
         self.slots = asyncio.Semaphore(RUNNING)
@@ -66,9 +68,15 @@ class Solver:
     async def solve(self, key: tuple, doc: dict, section: str, spies: list[dict[str, int]],
                     gone: Callable[[], Awaitable[bool]]) -> dict | None:
         """The result for ``key``; None when the client went away first."""
+        result = await self.compute(key, (doc, section, spies), gone)
+        return None if result is None else {"section": section, **result}
+
+    async def compute(self, key: tuple, args: tuple,
+                      gone: Callable[[], Awaitable[bool]]) -> dict | None:
+        """``target(*args)``, kept by ``key``; None when the client went away first."""
         if key in self.kept:
             self.kept.move_to_end(key)
-            return {"section": section, **self.kept[key]}
+            return self.kept[key]
         while True:                                 # wait for a slot, unless the client leaves
             try:
                 await asyncio.wait_for(self.slots.acquire(), POLL_S)
@@ -77,7 +85,7 @@ class Solver:
                 if await gone():
                     return None
         try:
-            result = await self._run((doc, section, spies), gone)
+            result = await self._run(args, gone)
         finally:
             self.slots.release()
         if result is None:
@@ -86,13 +94,13 @@ class Solver:
             self.kept[key] = result
             while len(self.kept) > KEPT:
                 self.kept.popitem(last=False)
-        return {"section": section, **result}
+        return result
 
     async def _run(self, args: tuple, gone: Callable[[], Awaitable[bool]]) -> dict | None:
         loop = asyncio.get_running_loop()
         mine, theirs = self.context.Pipe(duplex=False)
         process = self.context.Process(target=_child, args=(theirs, self.target, args, self.limit_s),
-                                       daemon=True, name="smersh-serve-odds")
+                                       daemon=True, name=self.name)
         answered = asyncio.Event()
         process.start()
         self.started += 1
@@ -109,11 +117,11 @@ class Solver:
                 if await gone():
                     return None
                 if loop.time() > deadline:
-                    return too_costly(self.limit_s)
+                    return self.costly(self.limit_s)
             try:
                 return mine.recv()
             except (EOFError, OSError):             # killed by its CPU limit, say
-                return too_costly(self.limit_s)
+                return self.costly(self.limit_s)
         finally:
             loop.remove_reader(mine.fileno())
             mine.close()

@@ -40,6 +40,12 @@ def odds(doc_id: str) -> str:
     return f"{slug(doc_id)}-odds.html"
 
 
+def entries(doc_id: str) -> str:
+    """The server's Entries page (serve/entries.py): computed from games, never in the
+    static folder."""
+    return f"{slug(doc_id)}-entries.html"
+
+
 def entry_anchor(key: str) -> str:
     """An entry's anchor: "e-01-7-4" for 01.7.4, the key dots made dashes."""
     # rule: EP-ENC-1: an entry is found by ENCOUNTER.RESPONSE.DIE; the jump box reads it so
