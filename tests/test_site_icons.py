@@ -89,3 +89,40 @@ def test_the_static_site_holds_the_icons_it_shows_and_they_load_from_disk(projec
         assert widths["Spycraft"] > 0 and widths["Hand to Hand"] > 0, widths
     finally:
         driver.quit()
+
+
+def _over_budget_svg() -> str:
+    """An SVG of more elements than the picture budget allows (images/budget.py)."""
+    from smersh_dsl.images.budget import MAX_SVG_ELEMENTS
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            + '<rect width="1" height="1"/>' * (MAX_SVG_ELEMENTS + 1) + "</svg>\n")
+
+
+def test_an_icon_over_the_picture_budget_is_neither_shown_nor_copied(project, tmp_path) -> None:
+    from smersh_dsl.project.load import load_paths
+    from smersh_dsl.site.write import site_files
+    copy = tmp_path / "epic"
+    shutil.copytree(project / "epic", copy)
+    (copy / "icons" / "spycraft.svg").write_text(_over_budget_svg(), encoding="utf-8")
+    projects, _, _ = load_paths([copy])
+    files = site_files(projects, [])
+    page = files[PAGE].decode()
+    assert ":Spycraft:" in page and 'alt="Spycraft"' not in page     # the text as written
+    assert 'alt="Hand to Hand"' in page
+    assert len([name for name in files if name.startswith("icon-")]) == 1
+
+
+def test_the_server_measures_an_icon_again_as_it_serves_it(project, tmp_path) -> None:
+    from starlette.testclient import TestClient
+    from smersh_dsl.serve.app import make_app
+    copy = tmp_path / "epic"
+    shutil.copytree(project / "epic", copy)
+    app = make_app([copy], "t0ken", watch=False, hosts=["testserver"])
+    with TestClient(app, headers={"Authorization": "token t0ken"}) as client:
+        page = client.get("/" + PAGE).text
+        src = page.split('alt="Spycraft"')[0].rsplit('src="', 1)[1].split('"')[0]
+        assert client.get(src).status_code == 200
+        assert client.get(src).headers["content-type"].startswith("image/svg+xml")
+        (copy / "icons" / "spycraft.svg").write_text(_over_budget_svg(), encoding="utf-8")
+        assert client.get(src).status_code == 404          # grown over the budget since
+        assert client.get("/icon-000000000000.svg").status_code == 404
