@@ -87,7 +87,7 @@ def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str]
             return play_page()
         icon = live.snapshot.icon_files.get(name) if live.snapshot else None
         if icon is not None:
-            data = icon.read()
+            data = await asyncio.get_running_loop().run_in_executor(None, icon.read)
             return not_found(name) if data is None else page(data, icon.media)
         found = live.pages.get(name)
         if found is None:
