@@ -4,10 +4,13 @@
 The game page lives below the others (/play/TOKEN): its stylesheet, scripts and tabs
 were relative names, so each answered 404 there. The crawl follows every href, src
 and form action from the index and the Play page, starts a game to reach its page, and
-checks that each target answers (and each #anchor is an id on its page)."""
+checks that each target answers (and each #anchor is an id on its page). The book is a
+copy of the bundled epic one whose Pierre intro shows an icon (`:Spycraft:`, issue #30):
+the icon's picture is a target like any other."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -77,8 +80,24 @@ def crawl(fetch, start: list[str]) -> tuple[dict[str, Links], list[str]]:
 
 
 @pytest.fixture(scope="module")
-def client():
-    with TestClient(make_app([EPIC], TOKEN, watch=False, hosts=["testserver"]),
+def epic(tmp_path_factory) -> Path:
+    """The bundled epic book, its Pierre intro showing the Spycraft icon."""
+    copy = tmp_path_factory.mktemp("crawl") / "epic"
+    shutil.copytree(EPIC, copy)
+    showdown = copy / "showdowns" / "pierre.smersh"
+    text = showdown.read_text(encoding="utf-8")
+    assert '"Paris in October:' in text
+    showdown.write_text(text.replace('"Paris in October:', '"Paris :Spycraft: in October:'), "utf-8")
+    return copy
+
+
+def icon_targets(seen: dict[str, Links], page: str) -> list[str]:
+    return [urljoin(page, t) for t in seen[page].targets if "/icon-" in urljoin(page, t)]
+
+
+@pytest.fixture(scope="module")
+def client(epic):
+    with TestClient(make_app([epic], TOKEN, watch=False, hosts=["testserver"]),
                     headers={"Authorization": f"token {TOKEN}"}) as found:
         yield found
 
@@ -107,12 +126,13 @@ def test_every_link_of_every_served_page_answers(client) -> None:
     on_game = {urljoin(game, t) for t in seen[game].targets}
     assert {BASE + "site.css", BASE + "site.js", BASE + "findings.html", BASE + "play.html"} <= on_game
     assert len(seen) > 20, sorted(seen)
+    assert icon_targets(seen, BASE + "smersh-sd-henchman-pierre.html")   # answered 200 above
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
+def site(tmp_path_factory, epic) -> Path:
     out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, "-m", "smersh_dsl", "build", str(EPIC), "--format",
+    done = subprocess.run([sys.executable, "-m", "smersh_dsl", "build", str(epic), "--format",
                            "site", "--out", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return out / "site"
@@ -126,9 +146,12 @@ def test_every_link_of_every_static_page_points_to_a_file_and_anchor_there(site)
         path = Path(unquote(parts.path))
         if not path.is_file():
             return 404, "", False
-        return 200, path.read_text(encoding="utf-8"), path.suffix == ".html"
+        if path.suffix != ".html":
+            return 200, "", False
+        return 200, path.read_text(encoding="utf-8"), True
 
     pages = sorted(site.glob("*.html"))
     seen, problems = crawl(fetch, [p.as_uri() for p in pages])
     assert not problems, problems[:20]
     assert len(seen) == len(pages)
+    assert icon_targets(seen, (site / "smersh-sd-henchman-pierre.html").as_uri())

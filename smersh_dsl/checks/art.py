@@ -21,7 +21,7 @@ from smersh_dsl.images.formats import pixel_size, sniff_file
 from smersh_dsl.images.placement import BOXES, MIN_DPI, Place, printed_dpi
 from smersh_dsl.model.art import DECKS, ICON_IN_TEXT, Art, Fit, Icon, deck_key, icon_key
 from smersh_dsl.model.campaign import CampaignDef
-from smersh_dsl.model.cardgame import CardGameDef
+from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import EncounterCard, MissionCard, TextCard
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Showdown
@@ -30,6 +30,7 @@ from smersh_dsl.model.world import GameDef, Region
 from smersh_dsl.parse.scan import Positions, literals
 
 _FRONTS = (EncounterCard, TextCard, MissionCard)
+_SMUSH = (SmushGadgetCard, DefenceCard)
 
 
 def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
@@ -46,6 +47,8 @@ def placed_in(definitions) -> Iterator[tuple[Art, Place]]:
             yield from ((back.art, Place.CARD_BACK) for back in definition.backs)
         elif isinstance(definition, _FRONTS) and definition.art is not None:
             yield definition.art, Place.CARD_FRONT
+        elif isinstance(definition, _SMUSH) and definition.art is not None:
+            yield definition.art, Place.SMUSH_CARD
         elif isinstance(definition, Region) and definition.art is not None:
             yield definition.art, Place.SECTION
         elif isinstance(definition, Showdown) and definition.art is not None:

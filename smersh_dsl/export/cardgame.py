@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from smersh_dsl.export.art import art_json
 from smersh_dsl.export.steps import Json, with_source
 from smersh_dsl.model.cardgame import CardFace, DefenceCard, Power, PowerKind, SmushGadgetCard
 
@@ -41,10 +42,12 @@ def face_json(face: CardFace) -> Json:
 
 
 def gadget_card_json(card: SmushGadgetCard, with_sources: bool) -> Json:
-    return with_source({"number": card.number, "halves": [face_json(h) for h in card.halves]},
+    return with_source({"number": card.number, "halves": [face_json(h) for h in card.halves],
+                        "art": art_json(card.art)},
                        card, with_sources)
 
 
 def defence_card_json(card: DefenceCard, with_sources: bool) -> Json:
-    return with_source({"number": card.number, "faces": [face_json(f) for f in card.faces]},
+    return with_source({"number": card.number, "faces": [face_json(f) for f in card.faces],
+                        "art": art_json(card.art)},
                        card, with_sources)

@@ -21,6 +21,7 @@ BLEED_MM = 3.0
 class Place(str, Enum):
     CARD_FRONT = "card front"
     CARD_BACK = "card back"
+    SMUSH_CARD = "S.M.U.S.H. card"     # behind both halves' text, the whole card
     SECTION = "section opening"
     SHOWDOWN = "showdown introduction"
     COVER = "cover"
@@ -41,6 +42,7 @@ ICON_MM = 4.0                   # an icon in a line of text: its height, about a
 BOXES: dict[Place, Box] = {
     Place.CARD_FRONT: Box(63.0 + 2 * BLEED_MM, CARD_ART_HEIGHT_MM + BLEED_MM),
     Place.CARD_BACK: Box(63.0 + 2 * BLEED_MM, 88.0 + 2 * BLEED_MM),
+    Place.SMUSH_CARD: Box(63.0, 88.0),
     Place.SECTION: Box(BOOK_TEXT_WIDTH_MM, SECTION_ART_HEIGHT_MM),
     Place.SHOWDOWN: Box(BOOK_TEXT_WIDTH_MM, SECTION_ART_HEIGHT_MM),
     Place.COVER: Box(215.9 + 2 * BLEED_MM, 297.0 + 2 * BLEED_MM),

@@ -126,9 +126,11 @@ class CardFace(Node):
 class SmushGadgetCard(Definition):
     number: int
     halves: tuple[CardFace, ...] = ()
+    art: Art | None = None          # `art "file"` first in the card, as a SMERSH card's
 
 
 @dataclass(frozen=True, kw_only=True)
 class DefenceCard(Definition):
     number: int
     faces: tuple[CardFace, ...] = ()
+    art: Art | None = None

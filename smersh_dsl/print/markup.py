@@ -46,7 +46,7 @@ def _with_icons(html: str) -> str:
     from smersh_dsl.print.pictures import current
 
     pictures = current()
-    if pictures is None or not pictures.icons:
+    if pictures is None or not (pictures.icons if pictures.served is None else pictures.served):
         return html
 
     def icon(match: re.Match) -> str:

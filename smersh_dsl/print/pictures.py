@@ -35,6 +35,9 @@ class Pictures:
     icons: dict[str, Ref] = field(default_factory=dict)   # by the name text writes (`Hand_to_Hand`)
     icon_names: dict[str, str] = field(default_factory=dict)   # skill, region... -> icon key
     art: tuple[Ref, ...] = ()
+    served: dict[str, str] | None = None   # icon key -> the URL a web page loads it by
+    #                                        (site/icons.py); None in print: a file: URL
+
 
     @property
     def refs(self) -> tuple[Ref, ...]:
@@ -45,6 +48,8 @@ class Pictures:
         return picture_url(root or self.root, written)
 
     def icon_url(self, key: str) -> str | None:
+        if self.served is not None:
+            return self.served.get(key)
         ref = self.icons.get(key)
         return picture_url(*ref) if ref is not None else None
 

@@ -1,6 +1,7 @@
 """The routes of `smersh serve`: the site's pages by name, the push of what moved, and the
 game. Safe by default: a page is one of the snapshot's pages or one of the package's
-assets (a fixed list), never a path looked up on disk; every response says
+assets (a fixed list) or an icon the projects declare (by its name in the site:
+site/icons.py), never a path looked up on disk; every response says
 ``Content-Security-Policy`` (no inline script, nothing from elsewhere), ``nosniff`` and
 no framing; a request must name a loopback host (or the one served), which keeps other
 web sites out by DNS rebinding; and every request must hold the server's token and come
@@ -88,6 +89,10 @@ def make_app(paths: list[Path], token: str, watch: bool = True, hosts: list[str]
             return page(asset(name), ASSET_TYPES[name])
         if name == names.PLAY:
             return play_page()
+        icon = live.snapshot.icon_files.get(name) if live.snapshot else None
+        if icon is not None:
+            data = await asyncio.get_running_loop().run_in_executor(None, icon.read)
+            return not_found(name) if data is None else page(data, icon.media)
         if (doc := entries.document(live.snapshot, name)) is not None:
             try:
                 text = await entries.page_text(request, doc, live.snapshot, live.worker, figures)

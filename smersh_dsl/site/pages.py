@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from markupsafe import Markup, escape
@@ -17,7 +17,9 @@ from markupsafe import Markup, escape
 from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import showdown_diagram
 from smersh_dsl.graphs.render import to_dot
+from smersh_dsl.print.pictures import showing
 from smersh_dsl.site import book_pages, names
+from smersh_dsl.site.icons import shown
 from smersh_dsl.site.places import Locator, places
 from smersh_dsl.site.render import CSP, render
 from smersh_dsl.site.snapshot import Snapshot, digest, digest_kept
@@ -82,6 +84,7 @@ def frame_of(snap: Snapshot, live: bool) -> dict:
 
 def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page], None]) -> None:
     doc_id, jump = doc["id"], jump_of([doc])
+    add = _with_icons(add, snap.icons.get(doc_id, {}), frame["root"])
     frame = {**frame, "jump": jump}
     by_region = book_pages.regions(doc)
     sections = doc.get("sections", [])
@@ -141,6 +144,23 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
                         doc.get("vocabulary")])
     add(Page(names.odds(doc_id), f"{doc['title']}: odds", "odds", odds_made,
              lambda made: odds_page(doc, made, frame, None)))
+
+
+def _with_icons(add: Callable[[Page], None], keys: dict[str, str],
+                root: str) -> Callable[[Page], None]:
+    """``add``, each page's prose showing the document's icons (site/icons.py) where it
+    says `:Name:`; what the page is made of includes them."""
+    if not keys:
+        return add
+    pictures = shown(keys, root)
+
+    def make(page: Page) -> Callable[[str], str]:
+        def made(made_of: str) -> str:
+            with showing(pictures):
+                return page.make(made_of)
+        return made
+
+    return lambda page: add(replace(page, made_of=digest([page.made_of, keys]), make=make(page)))
 
 
 def odds_page(doc: dict, made: str, frame: dict, party: dict | None,

@@ -18,6 +18,7 @@ from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.game import EntryMemo
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.site.icons import IconFile, icons_of
 
 
 @dataclass
@@ -31,6 +32,9 @@ class Snapshot:
     stale: set[str] = field(default_factory=set)   # ids whose document is the last good one
     editors: dict[str, str] = field(default_factory=dict)
     #            a file's shown name -> its editor link, with `{line}` and `{column}` left to fill
+    icons: dict[str, dict[str, str]] = field(default_factory=dict)
+    #            document id -> icon key -> its name in the site (site/icons.py)
+    icon_files: dict[str, IconFile] = field(default_factory=dict)   # that name -> the file
 
     def document(self, doc_id: str) -> dict | None:
         return next((d for d in self.documents if d["id"] == doc_id), None)
@@ -78,6 +82,8 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
     docs: list[dict] = []
     stale: set[str] = set()
     showdowns: dict[tuple[str, str, str], Showdown] = {}
+    icons: dict[str, dict[str, str]] = {}
+    icon_files: dict[str, IconFile] = {}
     for project in projects:
         if not _playable(project):
             continue
@@ -89,18 +95,23 @@ def take(projects: list[Project], findings: list[Diagnostic], version: int,
             if known:
                 docs.append(known)
                 stale.add(known["id"])
+                icons[known["id"]] = kept = previous.icons.get(known["id"], {})
+                icon_files.update((n, previous.icon_files[n]) for n in kept.values())
             continue
         header = project.header
         if isinstance(header, ExpansionDef):    # the merged document is the game's: name it
             doc["id"] = header.key.text          # for the expansion, so two never share pages
             doc["title"] = f"{doc['title']} with {header.title}"
         docs.append(doc)
+        icons[doc["id"]], found = icons_of(project)
+        icon_files.update(found)
         for item in _showdowns(project):
             showdowns[(doc["id"], item.kind.value, item.name.text)] = item
     if memo is not None:
         memo.settle()
     sources = {f.path: f.text for p in projects for f in p.files}
-    return Snapshot(version, docs, findings, sources, showdowns, stale, editor_links(projects))
+    return Snapshot(version, docs, findings, sources, showdowns, stale, editor_links(projects),
+                    icons, icon_files)
 
 
 def editor_links(projects: list[Project]) -> dict[str, str]:

@@ -3,7 +3,7 @@
 The same pages as `smersh serve` shows (``pages``, not live: no push, no Play tab, the
 Odds page without its party form), with the site's stylesheet and script beside them. It
 opens from disk with no server and no network: every link is a relative name in the
-folder, and each page says its Content-Security-Policy in a meta element. Every page is
+folder (the icons that prose shows too, copied in: site/icons.py), and each page says its Content-Security-Policy in a meta element. Every page is
 rendered first; the folder is then written as one (export/whole_folder.py), never
 through a link: a refused write leaves the previous site as it was.
 """
@@ -27,7 +27,18 @@ def site_files(projects: list[Project], findings: list[Diagnostic]) -> dict[str,
     files = {name: page.make(page.made_of).encode("utf-8") for name, page in pages(snap, False).items()}
     for name in STATIC_ASSETS:
         files[name] = asset(name)
-    return files
+    return files | _icons_shown(snap, files)
+
+
+def _icons_shown(snap, files: dict[str, bytes]) -> dict[str, bytes]:
+    """The icon files (site/icons.py) that some page shows, by their names in the site."""
+    shown: dict[str, bytes] = {}
+    for name, icon in snap.icon_files.items():
+        if any(f'src="{name}"'.encode() in page for page in files.values()):
+            data = icon.read()
+            if data is not None:
+                shown[name] = data
+    return shown
 
 
 def write_site(projects: list[Project], findings: list[Diagnostic], out: Path) -> Path:

@@ -28,12 +28,14 @@ class CardGameBuilder(BaseBuilder):
         return ("types", children[0])
 
     def gadget_card(self, meta: Where, children: list) -> SmushGadgetCard:
-        return SmushGadgetCard(span=self._span(meta), number=int(children[0]),
-                               halves=tuple(children[1:]))
+        number, *items = children
+        return SmushGadgetCard(span=self._span(meta), number=int(number), art=_art(items),
+                               halves=tuple(i for i in items if isinstance(i, CardFace)))
 
     def defence_card(self, meta: Where, children: list) -> DefenceCard:
-        return DefenceCard(span=self._span(meta), number=int(children[0]),
-                           faces=tuple(children[1:]))
+        number, *items = children
+        return DefenceCard(span=self._span(meta), number=int(number), art=_art(items),
+                           faces=tuple(i for i in items if isinstance(i, CardFace)))
 
     def _face(self, meta: Where, children: list) -> CardFace:
         name, *powers = children
@@ -134,3 +136,7 @@ class CardGameBuilder(BaseBuilder):
 
     def pw_flip_immune(self, meta: Where, children: list) -> tuple:
         return (PowerKind.FLIP_IMMUNE, {})
+
+
+def _art(items: list) -> Art | None:
+    return next((i for i in items if isinstance(i, Art)), None)

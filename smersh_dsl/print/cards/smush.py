@@ -4,7 +4,9 @@ A Gadget card holds two gadgets split across the middle by three stripes; the se
 printed upside down, so turning the card makes it the active one. A Defence card holds
 two defences divided on the diagonal, the second rotated half a turn. Each half shows its
 type and base strength, name, boost cost, bonuses with their direction, its flip,
-on-bypass or passive power and flavour.
+on-bypass or passive power and flavour. The card's picture (`art`), if it has one, lies
+faded behind both halves, the whole card (images/placement.py's ``SMUSH_CARD``): the
+halves leave no top for it as a SMERSH card has.
 """
 
 from __future__ import annotations
@@ -57,8 +59,8 @@ def _deck(doc: dict, kind: str, sides: str, owner: str) -> Deck:
     back = deck_back(doc, css, kind.capitalize(), owner)
     return Deck(kind, f"{kind.capitalize()} cards", tuple(
         Card(f"{kind} card {card['number']} ({_names(card[sides])})", css,
-             face(template, **{sides: _sides(kind, card, card[sides])}), back,
-             span_of(card), fits_whole=False)
+             face(template, art=card.get("art"), **{sides: _sides(kind, card, card[sides])}),
+             back, span_of(card), fits_whole=False)
         for card in doc.get(f"{kind}_cards", [])))
 
 
