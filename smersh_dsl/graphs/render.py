@@ -90,9 +90,9 @@ def to_mermaid(diagram: Diagram, link: Link | None = None) -> str:
         label = box.label.replace("`", "") + (f" ({', '.join(notes)})" if notes else "")
         lines.append(f'  {_mermaid_id(box.id, ids)}{left}"{_mermaid_text(label)}"{right}')
     for arrow in diagram.arrows:
-        link = "-.->" if "data" in arrow.flags else "-->"
+        line = "-.->" if "data" in arrow.flags else "-->"
         label = f'|"{_mermaid_text(arrow.label)}"|' if arrow.label else ""
-        lines.append(f"  {_mermaid_id(arrow.source, ids)} {link}{label} {_mermaid_id(arrow.target, ids)}")
+        lines.append(f"  {_mermaid_id(arrow.source, ids)} {line}{label} {_mermaid_id(arrow.target, ids)}")
     classes = {"victory": "fill:#d7f0d2", "defeat": "fill:#f6d5d5", "tally": "fill:#fff6d5",
                "problem": "stroke:#cc0000,stroke-width:2px"}
     if any("broken" in box.flags for box in diagram.boxes):
