@@ -6,14 +6,9 @@ site alike."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
-from serve_helpers import browser, ready, serving, sign_in
+from test_serve_browser import driver, offline, project, site, url  # noqa: F401  (fixtures)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -31,35 +26,6 @@ def editor_link(book: Path, where: tuple[str, str]) -> str:
     number = next(i for i, line in enumerate(lines) if line.lstrip().startswith(start))
     column = len(lines[number]) - len(lines[number].lstrip()) + 1
     return f"vscode://file/{(book / file).resolve().as_posix()}:{number + 1}:{column}"
-
-
-@pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    home = tmp_path_factory.mktemp("sources")
-    shutil.copytree(REPO / "books" / "epic", home / "epic")
-    return home
-
-
-@pytest.fixture(scope="module")
-def url(project: Path):
-    with serving(Path("epic"), cwd=project) as address:
-        ready(address)
-        yield address
-
-
-@pytest.fixture(scope="module")
-def driver():
-    found = browser()
-    yield found
-    found.quit()
-
-
-@pytest.fixture(scope="module")
-def site(project: Path) -> Path:
-    out = project / "out"
-    subprocess.run([sys.executable, "-m", "smersh_dsl", "build", str(project / "epic"),
-                    "--format", "site", "--out", str(out)], check=True, capture_output=True)
-    return out / "site"
 
 
 def source_link(driver, selector: str) -> str:
@@ -98,10 +64,9 @@ def pages_link_to_the_source(driver, open_page, book: Path) -> None:
 
 
 def test_the_served_book_and_flow_graph_open_the_editor_at_the_line(url, driver, project) -> None:
-    sign_in(driver, url)
     pages_link_to_the_source(driver, lambda page: driver.get(url + page), project / "epic")
 
 
-def test_the_static_site_opens_the_editor_at_the_line(site, driver, project) -> None:
-    pages_link_to_the_source(driver, lambda page: driver.get((site / page).as_uri()),
-                             project / "epic")
+def test_the_static_site_opens_the_editor_at_the_line(site, offline) -> None:
+    pages_link_to_the_source(offline, lambda page: offline.get((site / page).as_uri()),
+                             REPO / "books" / "epic")
