@@ -205,7 +205,7 @@ def test_the_static_site_reads_from_disk_with_the_network_cut_off(site, offline)
     offline.get((site / "search.html").as_uri() + "?q=Noir+Absolu")
     wait_for(offline, lambda d: by_css(d, "#search-results li"), "search results")
     offline.get((site / "smersh-flow.html").as_uri())
-    images = by_css(offline, ".graph img")
-    assert images and all(offline.execute_script("return arguments[0].naturalWidth", i) > 0
-                          for i in images), "every flow graph drawn"
+    drawn = by_css(offline, ".graph figure.drawn svg")
+    assert drawn and all(offline.execute_script("return arguments[0].getBBox().width", svg) > 0
+                         for svg in drawn), "every flow graph drawn"
     assert "Live" not in offline.page_source and not by_css(offline, "script[src='live.js']")

@@ -13,6 +13,7 @@ from smersh_dsl.analysis.showdown_reach import traps, unreachable
 from smersh_dsl.model.campaign import ActionKind, Scenario
 from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.model.span import Span
 from smersh_dsl.model.walk import refs
 from smersh_dsl.model.world import Region
 
@@ -23,6 +24,7 @@ class Box:
     label: str
     kind: str                      # intro, encounter, tally, victory, defeat, place, scenario
     flags: set[str] = field(default_factory=set)     # unreachable, dead_end, trapped, broken
+    span: Span | None = None       # where it was written: a drawing links the box there
 
 
 @dataclass
@@ -49,7 +51,7 @@ def showdown_diagram(showdown: Showdown) -> Diagram:
     for key, node in sg.nodes.items():
         flags = ({"unreachable"} if key in lost else set()) | ({"dead_end"} if key in dead else set()) \
             | ({"trapped"} if key in trapped else set())
-        diagram.boxes.append(Box(key, node.label, node.kind, flags))
+        diagram.boxes.append(Box(key, node.label, node.kind, flags, node.span))
     for u, v, data in sg.graph.edges(data=True):
         labels = sorted({w.label for w in data["ways"] if w.label})
         flags = {"trapped"} if u in trapped and v in trapped else set()

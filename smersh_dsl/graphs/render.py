@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from smersh_dsl.graphs.diagram import Diagram
+from smersh_dsl.graphs.diagram import Box, Diagram
+from smersh_dsl.model.span import Span
+
+Link = Callable[[Span], "str | None"]      # a box's source to the link it opens, if any
 
 # Node kinds styled alike in both formats: shape, fill.
 DOT_STYLE = {
@@ -19,7 +23,13 @@ def _dot_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
-def to_dot(diagram: Diagram) -> str:
+def _link(box: Box, link: Link | None) -> str | None:
+    return link(box.span) if link is not None and box.span is not None else None
+
+
+def to_dot(diagram: Diagram, link: Link | None = None) -> str:
+    """The DOT text of ``diagram``; with ``link``, each box that has a source is a link
+    (Graphviz's `URL`, an `<a>` around the node in the SVG)."""
     lines = [f'digraph "{_dot_text(diagram.title)}" {{', "  rankdir=TB;",
              '  node [fontname="Helvetica", style=filled];', '  edge [fontname="Helvetica", fontsize=10];']
     for box in diagram.boxes:
@@ -37,6 +47,9 @@ def to_dot(diagram: Diagram) -> str:
             label += "\n(no way out)"
         if "broken" in box.flags:
             extra += ['color="#cc0000"', 'fontcolor="#cc0000"', 'style="dashed,filled"', "penwidth=2"]
+        href = _link(box, link)
+        if href:
+            extra += [f'URL="{_dot_text(href)}"', f'tooltip="{_dot_text(box.label)}: open in the editor"']
         attrs = ", ".join([shape, f'fillcolor="{fill}"', f'label="{_dot_text(label)}"'] + extra)
         lines.append(f'  "{_dot_text(box.id)}" [{attrs}];')
     for arrow in diagram.arrows:
@@ -65,7 +78,9 @@ MERMAID_SHAPE = {"intro": ("([", "])"), "tally": ("{", "}"), "victory": ("(", ")
                  "defeat": ("(", ")"), "place": ("((", "))")}
 
 
-def to_mermaid(diagram: Diagram) -> str:
+def to_mermaid(diagram: Diagram, link: Link | None = None) -> str:
+    """The Mermaid flowchart of ``diagram``; with ``link``, a `click ... href` per box
+    that has a source."""
     ids: dict[str, str] = {}
     lines = ["flowchart TD", f"  %% {_mermaid_text(diagram.title)}"]
     for box in diagram.boxes:
@@ -75,9 +90,9 @@ def to_mermaid(diagram: Diagram) -> str:
         label = box.label.replace("`", "") + (f" ({', '.join(notes)})" if notes else "")
         lines.append(f'  {_mermaid_id(box.id, ids)}{left}"{_mermaid_text(label)}"{right}')
     for arrow in diagram.arrows:
-        link = "-.->" if "data" in arrow.flags else "-->"
+        line = "-.->" if "data" in arrow.flags else "-->"
         label = f'|"{_mermaid_text(arrow.label)}"|' if arrow.label else ""
-        lines.append(f"  {_mermaid_id(arrow.source, ids)} {link}{label} {_mermaid_id(arrow.target, ids)}")
+        lines.append(f"  {_mermaid_id(arrow.source, ids)} {line}{label} {_mermaid_id(arrow.target, ids)}")
     classes = {"victory": "fill:#d7f0d2", "defeat": "fill:#f6d5d5", "tally": "fill:#fff6d5",
                "problem": "stroke:#cc0000,stroke-width:2px"}
     if any("broken" in box.flags for box in diagram.boxes):
@@ -94,4 +109,8 @@ def to_mermaid(diagram: Diagram) -> str:
     for number, arrow in enumerate(diagram.arrows):
         if "broken" in arrow.flags:
             lines.append(f"  linkStyle {number} stroke:#cc0000,stroke-width:2px")
+    for box in diagram.boxes:
+        href = _link(box, link)
+        if href:
+            lines.append(f'  click {ids[box.id]} href "{_mermaid_text(href)}"')
     return "\n".join(lines) + "\n"

@@ -85,6 +85,7 @@ def frame_of(snap: Snapshot, live: bool) -> dict:
 def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page], None]) -> None:
     doc_id, jump = doc["id"], jump_of([doc])
     add = _with_icons(add, snap.icons.get(doc_id, {}), frame["root"])
+    edit = edits(snap)
     frame = {**frame, "jump": jump}
     by_region = book_pages.regions(doc)
     sections = doc.get("sections", [])
@@ -102,19 +103,22 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
         for found in chunks:
             name = names.encounters(doc_id, found[0].number)
             made = digest([region, [([digest_kept(e) for e in entries_of.get(c.number, ())],
-                                     cards_of.get(c.number)) for c in found]])
+                                     cards_of.get(c.number)) for c in found],
+                           _editors(snap, [e.get("source") for c in found
+                                           for e in entries_of.get(c.number, ())])])
             add(Page(name, f"{region}: encounters {found[0].number_text}\u2013{found[-1].number_text}",
                      "book", made,
                      lambda made, name=name, region=region, found=found: _render(
                          made, "encounters.html.j2", page=name, tab="book",
                          title=f"{doc['title']}: {region} {found[0].number_text}",
-                         **book_pages.encounter_values(doc, region, found), **frame)))
+                         edit=edit, **book_pages.encounter_values(doc, region, found), **frame)))
     henchmen = doc.get("henchmen", [])
     for section in sections:
         name = names.showdown(doc_id, section)
-        add(Page(name, section["name"], "book", digest([section, henchmen]),
-                 lambda made, section=section, name=name: _render(made, 
-                     "showdown.html.j2", page=name, tab="book",
+        add(Page(name, section["name"], "book",
+                 digest([section, henchmen, _editors(snap, [section.get("source")])]),
+                 lambda made, section=section, name=name: _render(
+                     made, "showdown.html.j2", page=name, tab="book", edit=edit,
                      title=f"{doc['title']}: {section['name']}",
                      **book_pages.showdown_values(doc, section), **frame)))
     graphs = []
@@ -123,6 +127,7 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
         if model is None:
             continue
         diagram = showdown_diagram(model)
+        dot = to_dot(diagram, lambda span: _edit_link(snap, span.file, span.line, span.column))
         too_large = over_budget(diagram)
         marked = [(box.label, [MARKS[f] for f in sorted(box.flags) if f in MARKS],
                    names.showdown(doc_id, section) + "#"
@@ -130,16 +135,16 @@ def _document_pages(doc: dict, snap: Snapshot, frame: dict, add: Callable[[Page]
                   for box in diagram.boxes if box.flags & set(MARKS)]
         svg_name = None if too_large else names.flow_svg(doc_id, section)
         graphs.append({"section": section, "svg": svg_name, "marked": marked,
-                       "book": names.showdown(doc_id, section),
+                       "book": names.showdown(doc_id, section), "dot": dot, "counts": size(diagram),
                        "too_large": str(too_large) if too_large else None})
         if svg_name is not None:
-            dot = to_dot(diagram)
             add(Page(svg_name, section["name"], "flow", digest(dot),
                      lambda made, dot=dot, counts=size(diagram): svg_of(dot, counts), SVG))
     add(Page(names.flow(doc_id), f"{doc['title']}: flow", "flow",
-             digest([[g["svg"], g["marked"], g["too_large"]] for g in graphs]),
+             digest([[g["svg"], g["marked"], g["too_large"], g["dot"]] for g in graphs]),
              lambda made: _render(made, "flow.html.j2", page=names.flow(doc_id), tab="flow",
-                            title=f"{doc['title']}: flow", doc=doc, graphs=graphs, **frame)))
+                            title=f"{doc['title']}: flow", doc=doc, graphs=graphs,
+                            drawn=lambda g: Markup(svg_of(g["dot"], g["counts"])), **frame)))
     odds_made = digest([[digest_kept(e) for e in doc.get("entries", ())], sections,
                         doc.get("vocabulary")])
     add(Page(names.odds(doc_id), f"{doc['title']}: odds", "odds", odds_made,
@@ -217,6 +222,20 @@ def _edit_link(snap: Snapshot, file: str, line: int, column: int) -> str | None:
     """The link that opens ``file`` at ``line``:``column`` in the writer's editor."""
     template = snap.editors.get(file)
     return template.replace("{line}", str(line)).replace("{column}", str(column)) if template else None
+
+
+def edits(snap: Snapshot) -> Callable[[dict | None], str | None]:
+    """What a page asks for a block's editor link: a document's ``source`` (file, line,
+    column; export/steps.py) to its link, None where the block has no source."""
+    def edit(source: dict | None) -> str | None:
+        return _edit_link(snap, source["file"], source["line"], source["column"]) if source else None
+    return edit
+
+
+def _editors(snap: Snapshot, sources: list) -> list:
+    """The editor links' templates of the files ``sources`` name: a page moves when
+    `editor_url` does."""
+    return sorted({snap.editors.get(s["file"], "") for s in sources if s})
 
 
 def _summary(doc: dict) -> dict:

@@ -96,7 +96,8 @@ def cards(doc: dict, profile: Profile) -> list[Card]:
             for entry in sorted(entries[number][response], key=lambda e: e["die"]):
                 # no anchor: nothing links to an entry, and a named destination for
                 # each of thousands of entries made merging the sections 3 times slower
-                group.entries.append({"key": entry["key"], "steps": entry["steps"]})
+                group.entries.append({"key": entry["key"], "steps": entry["steps"],
+                                      "source": entry.get("source")})
             card.groups.append(group)
         found.append(card)
     return found

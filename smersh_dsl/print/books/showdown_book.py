@@ -91,7 +91,7 @@ def parts(section: dict, target) -> tuple[list[dict], list[dict]]:
     if section.get("intro"):
         front.append(_node("intro", "intro", section["intro"], target))
     for node in section["nodes"]:
-        item = _node(node["id"], node["kind"], node.get("steps", []), target)
+        item = _node(node["id"], node["kind"], node.get("steps", []), target, node.get("source"))
         if node["kind"] == "tally":
             item.update(rows=node["rows"], else_goto=node["else"], kind_text="count Success tokens")
         if node["kind"] == "conclusion":
@@ -112,11 +112,13 @@ def subtitle(section: dict) -> str:
     return _subtitle(section)
 
 
-def _node(node_id: str, kind: str, steps: list, target) -> dict:
+def _node(node_id: str, kind: str, steps: list, target, source: dict | None = None) -> dict:
+    """A node as the book lays it out; ``source``, where it was written (documents built
+    with sources: the web pages link it to the writer's editor)."""
     anchor, label = target(node_id)
     kind_text = {"intro": "", "encounter": "encounter"}.get(kind, "")
     return {"anchor": anchor, "label": label, "kind": kind, "steps": steps,
-            "kind_text": kind_text,
+            "kind_text": kind_text, "source": source,
             "bookmark": label if kind != "encounter" else f"Encounter {label}"}
 
 
