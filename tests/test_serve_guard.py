@@ -89,6 +89,29 @@ def test_a_script_may_send_the_token_as_a_header(client) -> None:
     assert other.get("/index.html", headers={"Authorization": "token nope"}).status_code == 403
 
 
+def test_every_route_refuses_without_the_token_and_answers_with_it(client) -> None:
+    """Every path the app holds (serve/app.py's routes) and each of its methods: without the
+    token, the page that says which address to open; with it, the route's own answer."""
+    concrete = {"/{name}": "/smersh-flow.html", "/play/{token}": "/play/no-such-game"}
+    answers = {("GET", "/"): 200, ("GET", "/smersh-flow.html"): 200,
+               ("POST", "/play/new"): 404,           # a form that names no document
+               ("GET", "/play/no-such-game"): 404, ("POST", "/play/no-such-game"): 404}
+    stranger = TestClient(client.app)
+    asked = set()
+    for route in client.app.routes:
+        path = concrete.get(route.path, route.path)
+        for method in sorted(route.methods - {"HEAD"}):
+            asked.add((method, path))
+            refused = stranger.request(method, path, follow_redirects=False)
+            assert refused.status_code == 403, (method, path)
+            assert "Open the address smersh serve printed" in refused.text, (method, path)
+            if path == "/events":                  # a stream that never ends: test_serve_browser.py reads it
+                continue
+            assert client.request(method, path, follow_redirects=False).status_code == \
+                answers[method, path], (method, path)
+    assert asked - {("GET", "/events")} == set(answers)
+
+
 @pytest.mark.parametrize("header", [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
                                     {"Origin": "http://evil.example"}, {"Origin": "null"},
                                     {"Referer": "http://evil.example/page.html"}])

@@ -3,6 +3,7 @@
 Another front end, not another engine (DESIGN.md): the pages are smersh_dsl/site's, the
 checking is ``check_paths`` kept warm in one process as the daemon and the language
 server keep it (``live``), the game is smersh_dsl/play's (``play``). This package adds
-the routing (``app``), the push of what changed (server-sent events) and the watching of
-the project's files (watchfiles).
+the routes (``routes``, one module for each thing they answer, assembled by ``app``), the
+push of what changed (server-sent events) and the watching of the project's files
+(watchfiles).
 """
