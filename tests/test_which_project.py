@@ -51,8 +51,7 @@ def test_outside_any_project_a_usage_error_says_how_to_name_one(tmp_path: Path):
     assert len(message.splitlines()) == 1, message
     assert f"no project in {tmp_path}" in message
     assert "`smersh check PATH`" in message and "`smersh check epic`" in message
-    for command in (["build"], ["graph", "--showdown", "Zed"], ["stats"], ["fmt"], ["serve"],
-                    ["play", "--showdown", "Pierre", "--auto"]):
+    for command in (["build"], ["graph", "--showdown", "Zed"], ["stats"], ["fmt"], ["serve"]):
         other = smersh(*command, cwd=tmp_path)
         assert other.returncode == 2, (command, other.stderr)
         assert f"`smersh {command[0]} PATH`" in other.stderr and "Traceback" not in other.stderr
