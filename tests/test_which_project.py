@@ -108,6 +108,8 @@ def test_simulate_smush_takes_jobs_and_still_the_older_workers(tmp_path: Path):
             for extra in ([], ["--jobs", "2"], ["--workers", "2"])]
     assert [r.returncode for r in runs] == [0, 0, 0], [r.stderr for r in runs]
     assert runs[0].stdout == runs[1].stdout == runs[2].stdout
+    assert "is now `smersh simulate smush --jobs 2`" in runs[2].stderr
+    assert "is now" not in runs[1].stderr
     shown = smersh("simulate", "smush", "--help").stdout
     assert "--jobs" in shown and "--workers" not in shown
 
