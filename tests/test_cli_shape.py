@@ -82,3 +82,16 @@ def test_no_import_circle_among_the_command_line_modules():
 
     circles = sorted(m for m in graph if m in reachable(m))
     assert not circles, f"cli modules in an import circle: {circles}"
+
+
+def test_a_bot_of_the_card_game_plays_the_same_ways_in_play_and_in_simulate(capsys, monkeypatch):
+    groups = commands().commands
+    policy = {name: next(p for p in groups[name].commands["smush"].params if p.name == "policy")
+              for name in ("play", "simulate")}
+    assert policy["play"].type.choices == policy["simulate"].type.choices
+    assert "strong" in policy["play"].type.choices
+    from conftest import REPO
+    monkeypatch.chdir(REPO)
+    assert run(["play", "smush", "--auto", "--policy", "strong", "--seed", "1"]) == 0
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last.startswith(("Harmony Grace wins: ", "SMUSH wins: ")), last

@@ -11,6 +11,10 @@ import click
 from smersh_dsl.cli.app import project_paths
 from smersh_dsl.cli.loading import load_documents
 
+# How a bot of the card game plays (play/smush/players.py; strong: a search, docs/smush.md),
+# the same choices in `smersh play smush` and `smersh simulate smush`.
+SMUSH_POLICIES = ["random", "greedy", "strong"]
+
 
 def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
                   own_book: str | None = None) -> dict:

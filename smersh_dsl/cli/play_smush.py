@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import EXIT_USAGE
-from smersh_dsl.cli.games import cardgame_rules
+from smersh_dsl.cli.games import SMUSH_POLICIES, cardgame_rules
 from smersh_dsl.cli.play import play_group
 
 
@@ -18,8 +18,8 @@ from smersh_dsl.cli.play import play_group
 @click.option("--bot", "bot_side", type=click.Choice(["smush", "harmony"]), default=None,
               help="A bot (of --policy) plays this side, a person the other.")
 @click.option("--auto", is_flag=True, help="Nobody at the keyboard: two bots play.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
-              show_default=True, help="How the bots choose.")
+@click.option("--policy", type=click.Choice(SMUSH_POLICIES), default="greedy",
+              show_default=True, help="How the bots play (strong: a search, docs/smush.md).")
 @click.option("--seed", type=int, default=None, help="Seed the shuffles: the same seed, the same game.")
 def play_smush_command(paths: tuple[Path, ...], bot_side: str | None, auto: bool, policy: str,
                        seed: int | None) -> None:
@@ -36,6 +36,7 @@ def play_smush_command(paths: tuple[Path, ...], bot_side: str | None, auto: bool
       smersh play smush                  two people at one terminal
       smersh play smush --bot smush      against a bot playing SMUSH
       smersh play smush --auto --policy random --seed 3
+      smersh play smush --bot smush --policy strong
       smersh play smush build/smush/smush.json
     """
     from smersh_dsl.play.smush.engine import Game

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import cli
-from smersh_dsl.cli.games import cardgame_rules
+from smersh_dsl.cli.games import SMUSH_POLICIES, cardgame_rules
 from smersh_dsl.cli.spellings import renamed, renamed_option
 from smersh_dsl.wording import count
 
@@ -41,17 +41,15 @@ def simulate_group() -> None:
     """
 
 
-POLICY_NAMES = ["random", "greedy", "strong"]
-
 
 @simulate_group.command("smush")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--policy", type=click.Choice(POLICY_NAMES), default="greedy",
+@click.option("--policy", type=click.Choice(SMUSH_POLICIES), default="greedy",
               show_default=True, help="How both sides play (strong: a search, docs/smush.md).")
-@click.option("--harmony-policy", type=click.Choice(POLICY_NAMES), default=None,
+@click.option("--harmony-policy", type=click.Choice(SMUSH_POLICIES), default=None,
               help="How Harmony Grace plays (default: --policy).")
-@click.option("--smush-policy", type=click.Choice(POLICY_NAMES), default=None,
+@click.option("--smush-policy", type=click.Choice(SMUSH_POLICIES), default=None,
               help="How SMUSH plays (default: --policy).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed, the same games and figures.")
