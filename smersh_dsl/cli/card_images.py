@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.printing import exit_on_findings, progress_lines, stopped_cleanly, terminate_unwinds
+from smersh_dsl.cli.printing import (exit_on_findings, progress_lines, stopped_cleanly,
+                                     terminate_unwinds)
 from smersh_dsl.wording import count
 
 

@@ -48,7 +48,8 @@ FIRST_REGION = ""          # `--encounter` with no region: the first region with
 @click.option("--levelled", "levelled", metavar="NAME", default=None,
               help="Instead: meet a levelled henchman (the Aussie Butcher) at --level.")
 @click.option("--level", type=click.IntRange(1, 9), default=1, show_default=True)
-@click.option("--stranded", is_flag=True, help="Instead: be stranded, draw and read a Stranded card.")
+@click.option("--stranded", is_flag=True,
+              help="Instead: be stranded, draw and read a Stranded card.")
 @click.option("--intel", type=click.IntRange(0, 99), default=None,
               help="One encounter or showdown: the intel each spy brings (default: 4).")
 @click.option("--players", type=click.IntRange(1, 5), default=1, show_default=True,
@@ -58,7 +59,8 @@ FIRST_REGION = ""          # `--encounter` with no region: the first region with
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
               show_default=True, help="How the bots of --auto choose.")
 @click.option("--game", "said_game", is_flag=True, hidden=True, expose_value=False,
-              callback=renamed_option("--game", None), help="The older spelling of a whole game (the default).")
+              callback=renamed_option("--game", None),
+              help="The older spelling of a whole game (the default).")
 @click.pass_context
 def play_epic_command(ctx: click.Context, paths: tuple[Path, ...], with_paths: tuple[Path, ...],
                       henchmen: tuple[str, ...], spies: tuple[str, ...],

@@ -20,7 +20,8 @@ from smersh_dsl.cli.play import play_group
 @click.option("--auto", is_flag=True, help="Nobody at the keyboard: two bots play.")
 @click.option("--policy", type=click.Choice(SMUSH_POLICIES), default="greedy",
               show_default=True, help="How the bots play (strong: a search, docs/smush.md).")
-@click.option("--seed", type=int, default=None, help="Seed the shuffles: the same seed, the same game.")
+@click.option("--seed", type=int, default=None,
+              help="Seed the shuffles: the same seed, the same game.")
 def play_smush_command(paths: tuple[Path, ...], bot_side: str | None, auto: bool, policy: str,
                        seed: int | None) -> None:
     """Play Agents of S.M.U.S.H. in the terminal: Harmony Grace against SMUSH.
