@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from test_floors import PACKAGE, _name, _targets
+from test_floors import PACKAGE, import_targets, module_name
 
 # Private names still imported across modules, each (module, imported module, name); remove
 # an entry when it is gone (the test fails on a stale one).
@@ -26,12 +26,12 @@ def private_imports() -> set[tuple[str, str, str]]:
     """(module, imported module, private name) for every module of the package."""
     found = set()
     for path in sorted(PACKAGE.rglob("*.py")):
-        module = _name(path)
+        module = module_name(path)
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         modules = {}                          # local names bound to a module of the package
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                targets = _targets(module, path.name == "__init__.py", node)
+                targets = import_targets(module, path.name == "__init__.py", node)
                 for alias, target in zip(node.names, targets):
                     if not target.startswith("smersh_dsl"):
                         continue
