@@ -33,7 +33,7 @@ def doc() -> dict:
 
 
 def play(log: Path, seed: int, *extra: str):
-    return smersh("play", SHIELD, "--log", str(log), "--auto", "--seed", str(seed), *extra)
+    return smersh("play", "campaign", SHIELD, "--log", str(log), "--auto", "--seed", str(seed), *extra)
 
 
 def keeper(doc: dict, seed: int = 0, expert: bool = False, players: int = 2) -> Keeper:
@@ -359,7 +359,7 @@ def test_an_expert_campaign_lost_in_scenario_five_is_over(doc: dict):
 # -- the command
 
 def test_a_campaign_is_played_and_saved_after_each_scenario(tmp_path: Path):
-    """SC-CAMP-1: `smersh play --log` plays the next scenario and saves the log."""
+    """SC-CAMP-1: `smersh play campaign --log` plays the next scenario and saves the log."""
     log = tmp_path / "log.json"
     for seed in range(40):
         result = play(log, seed, "--players", "2")

@@ -189,7 +189,7 @@ def test_a_malformed_request_gets_an_error_and_the_daemon_stays_up(runtime, book
 
 @pytest.mark.parametrize("argv", [
     ["build", "--out", "{out}", str(BROKEN)],
-    ["new", "encounter", "-o", "{out}"],
+    ["new", "encounter-card", "-o", "{out}"],
     ["fmt", str(BROKEN)],
     ["--version"],
 ], ids=["build --out", "new -o", "fmt", "no subcommand"])

@@ -1,4 +1,4 @@
-"""`smersh play --game` and `smersh simulate epic` as a user meets them: whole games to
+"""`smersh play epic` and `smersh simulate epic` as a user meets them: whole games to
 the end, saves that continue, clear errors, figures reproducible from a seed, and the
 interactive game in a real terminal (tmux)."""
 
@@ -22,7 +22,7 @@ from smersh_dsl.wording import count
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_an_unattended_whole_game_finishes(players):
-    done = smersh("play", "books/epic", "--game", "--auto", "--seed", "1", "--players",
+    done = smersh("play", "epic", "books/epic", "--auto", "--seed", "1", "--players",
                   str(players), cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().splitlines()[-1].startswith(("The game is won", "The game is lost"))
@@ -31,7 +31,7 @@ def test_an_unattended_whole_game_finishes(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_an_unattended_whole_game_with_swagmans_hope_finishes(players):
-    done = smersh("play", "books/epic", "--game", "--with", "books/swagmans-hope", "--auto",
+    done = smersh("play", "epic", "books/epic", "--with", "books/swagmans-hope", "--auto",
                   "--seed", "1", "--players", str(players), cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert "Red intel (Weapons" in done.stdout
@@ -39,8 +39,8 @@ def test_an_unattended_whole_game_with_swagmans_hope_finishes(players):
 
 
 def test_the_same_seed_prints_the_same_game():
-    first = smersh("play", "books/epic", "--game", "--auto", "--seed", "7", "--players", "2", cwd=REPO)
-    again = smersh("play", "books/epic", "--game", "--auto", "--seed", "7", "--players", "2", cwd=REPO)
+    first = smersh("play", "epic", "books/epic", "--auto", "--seed", "7", "--players", "2", cwd=REPO)
+    again = smersh("play", "epic", "books/epic", "--auto", "--seed", "7", "--players", "2", cwd=REPO)
     assert first.stdout == again.stdout and first.returncode == again.returncode == 0
 
 
@@ -54,7 +54,7 @@ def test_the_same_seed_prints_the_same_game():
      "a double agent of Pierre"),
 ])
 def test_bad_choices_are_clear_errors(args, message):
-    done = smersh("play", "books/epic", "--game", "--auto", *args, cwd=REPO)
+    done = smersh("play", "epic", "books/epic", "--auto", *args, cwd=REPO)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
 
@@ -89,9 +89,9 @@ def test_a_saved_game_continues_exactly_as_it_would_have_gone_on(tmp_path):
 
 def test_a_finished_game_says_so_when_continued(tmp_path):
     path = tmp_path / "g.json"
-    done = smersh("play", "books/epic", "--game", "--auto", "--seed", "2", "--save", str(path), cwd=REPO)
+    done = smersh("play", "epic", "books/epic", "--auto", "--seed", "2", "--save", str(path), cwd=REPO)
     assert done.returncode == 0 and path.exists()
-    again = smersh("play", "books/epic", "--game", "--auto", "--save", str(path), cwd=REPO)
+    again = smersh("play", "epic", "books/epic", "--auto", "--save", str(path), cwd=REPO)
     assert again.returncode == 0 and "That game is over" in again.stdout
 
 
@@ -123,7 +123,7 @@ def test_a_bad_save_is_a_clear_error_and_is_left_as_it_was(tmp_path, damage, mes
     path = tmp_path / "g.json"
     path.write_text(damage(data))
     before = path.read_bytes()
-    done = smersh("play", "books/epic", "--game", "--auto", "--save", str(path), cwd=REPO)
+    done = smersh("play", "epic", "books/epic", "--auto", "--save", str(path), cwd=REPO)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert path.read_bytes() == before
@@ -189,7 +189,7 @@ def test_a_person_plays_a_turn_in_a_real_terminal_and_the_game_is_saved(tmp_path
     session = f"smersh-epic-{tmp_path.name}"
     exe = Path(sys.executable).with_name("smersh")
     save_file = tmp_path / "mine.json"
-    command = (f"cd {REPO} && {exe} play books/epic --game --players 1 --seed 3 "
+    command = (f"cd {REPO} && {exe} play epic books/epic --players 1 --seed 3 "
                f"--save {save_file}; sleep 60")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "90", command],
                    check=True)
@@ -225,6 +225,6 @@ def test_a_document_that_lacks_what_a_game_needs_is_a_clear_error(tmp_path):
         drop(doc)
         path = tmp_path / "smersh.json"
         path.write_text(json.dumps(doc))
-        done = smersh("play", str(path), "--game", "--auto", cwd=REPO)
+        done = smersh("play", "epic", str(path), "--auto", cwd=REPO)
         assert done.returncode == 2, done.stdout[-500:]
         assert message in done.stderr and "Traceback" not in done.stderr

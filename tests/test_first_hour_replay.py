@@ -100,7 +100,8 @@ def test_new_status_refuses_a_name_the_base_game_has(writer: Path) -> None:
     assert smersh("check", cwd=writer / "sequel").returncode == 0
 
 
-@pytest.mark.parametrize("command", [["check"], ["build"], ["fmt"], ["graph"], ["stats"], ["play"],
+@pytest.mark.parametrize("command", [["check"], ["build"], ["fmt"], ["graph"], ["stats"], ["play"], ["play", "epic"], ["play", "smush"],
+                                     ["play", "campaign"],
                                      ["serve"], ["simulate", "smush"], ["simulate", "epic"]])
 def test_each_help_says_a_command_without_paths_uses_the_project_around(command: list[str]) -> None:
     """Before: `graph --help`, `stats --help` and `fmt --help` said nothing of it."""

@@ -43,12 +43,12 @@ KNOWN = {
 }
 
 
-def _name(path: Path) -> str:
+def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _targets(module: str, is_package: bool, node: ast.AST) -> list[str]:
+def import_targets(module: str, is_package: bool, node: ast.AST) -> list[str]:
     """The smersh_dsl modules an import statement reads: `from smersh_dsl import termination`
     is the module smersh_dsl.termination, `from smersh_dsl import __version__` the package."""
     if isinstance(node, ast.Import):
@@ -79,10 +79,10 @@ def imports(in_functions: bool = True) -> dict[str, set[str]]:
     only at module level)."""
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        module = _name(path)
+        module = module_name(path)
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         found[module] = {t for node in _statements(tree, in_functions)
-                         for t in _targets(module, path.name == "__init__.py", node)
+                         for t in import_targets(module, path.name == "__init__.py", node)
                          if t == "smersh_dsl" or t.startswith("smersh_dsl.")}
     return found
 

@@ -47,7 +47,7 @@ def _play_save(tmp_path: Path, text: str,
     path = tmp_path / "g.json"
     path.write_text(text, encoding="utf-8")
     before = path.read_bytes()
-    run = smersh("play", *(paths or ("books/epic",)), "--game", "--auto", "--save", str(path),
+    run = smersh("play", "epic", *(paths or ("books/epic",)), "--auto", "--save", str(path),
                  cwd=REPO)
     return run, path, before
 
@@ -123,13 +123,13 @@ def test_a_save_larger_than_any_save_is_not_read(tmp_path):
     with path.open("wb") as out:
         out.write(b'{"format": "' + b"x" * (9 * 1024 * 1024) + b'"}')
     before = path.read_bytes()
-    run = smersh("play", "books/epic", "--game", "--auto", "--save", str(path), cwd=REPO)
+    run = smersh("play", "epic", "books/epic", "--auto", "--save", str(path), cwd=REPO)
     _refused(run, path, before, "larger than 8 MB")
 
 
-# A campaign log (`--log`) and a built document (`smersh play x.json`) are read the same way.
-KEPT = {"log": ("log.json", lambda path: ("books/shield", "--log", str(path), "--auto")),
-        "document": ("x.json", lambda path: (str(path),))}
+# A campaign log (`--log`) and a built document (`smersh play epic x.json`) are read the same way.
+KEPT = {"log": ("log.json", lambda path: ("campaign", "books/shield", "--log", str(path), "--auto")),
+        "document": ("x.json", lambda path: ("epic", str(path)))}
 
 
 @pytest.mark.parametrize("kind", sorted(KEPT))
@@ -190,7 +190,7 @@ def test_saves_of_whole_games_follow_the_schema_and_a_damaged_one_does_not(tmp_p
 def _play_people(path: Path, answers: str) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).with_name("smersh")
     env = {k: v for k, v in os.environ.items() if k != "SMERSH_DEBUG"}
-    return subprocess.run([str(exe), "play", "books/epic", "--game", "--save", str(path)],
+    return subprocess.run([str(exe), "play", "epic", "books/epic", "--save", str(path)],
                           input=answers, capture_output=True, text=True, cwd=REPO, env=env,
                           timeout=HANG_GUARD_S)
 
@@ -231,4 +231,4 @@ def test_a_document_at_the_depth_limit_is_validated_and_one_past_it_refused(tmp_
         path = tmp_path / f"deep{depth}.json"
         path.write_text(json.dumps(_nested_ifs(epic_doc(), depth)), encoding="utf-8")
         before = path.read_bytes()
-        _refused(smersh("play", str(path), cwd=REPO), path, before, said)
+        _refused(smersh("play", "epic", str(path), cwd=REPO), path, before, said)

@@ -2,7 +2,7 @@
 no temporary file behind (issue #8).
 
 The writers: `smersh build` (the JSON documents), `smersh fmt` (in place), `smersh new -o`,
-the campaign log of `smersh play --log`, and the parse cache. All of them go through
+the campaign log of `smersh play campaign --log`, and the parse cache. All of them go through
 ``smersh_dsl.files.atomic`` (directly, or by an output folder); these tests do not assume it: they interrupt
 the operating system calls any writer must make (a write that fills the disk half-way,
 a Ctrl-C before the data is on disk, a Ctrl-C at the rename), so a writer that wrote in

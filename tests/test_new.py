@@ -49,7 +49,7 @@ def test_new_never_overwrites(tmp_path: Path):
 
 
 def test_a_taken_encounter_number_is_refused():
-    result = smersh("new", "encounter", str(REPO / "books" / "epic"), "--number", "1")
+    result = smersh("new", "encounter-card", str(REPO / "books" / "epic"), "--number", "1")
     assert result.returncode == 2 and "taken" in result.stderr
 
 

@@ -1,4 +1,4 @@
-"""What `smersh build`, `smersh new -o` and `smersh play --log` write, and where they refuse
+"""What `smersh build`, `smersh new -o` and `smersh play campaign --log` write, and where they refuse
 to (issue #21): never through a link planted among the outputs, never outside `--out`, one
 project to an id, and a clear error naming the file when the system refuses a write."""
 
@@ -199,7 +199,7 @@ def test_a_refused_new_file_is_a_clear_error_naming_the_file(tmp_path, refused, 
 
 def test_a_refused_campaign_log_is_a_clear_error_naming_the_file(tmp_path, refused, capsys):
     log = tmp_path / "campaign.json"
-    code, err = _run(capsys, "play", str(SHIELD), "--log", str(log), "--auto", "--seed", "1")
+    code, err = _run(capsys, "play", "campaign", str(SHIELD), "--log", str(log), "--auto", "--seed", "1")
     assert code == 2 and "internal error" not in err, err
     assert f"cannot write {log}: {refused[1]}" in err and not log.exists()
 

@@ -119,7 +119,7 @@ def test_play_is_reproducible_from_a_built_document(tmp_path: Path):
                    "--format", "json")
     assert built.returncode == 0, built.stderr
     doc = tmp_path / "smersh" / "smersh.json"
-    runs = [smersh("play", str(doc), "--showdown", "Pierre", "--auto", "--seed", "7", "--players", "2")
+    runs = [smersh("play", "epic", str(doc), "--showdown", "Pierre", "--auto", "--seed", "7", "--players", "2")
             for _ in range(2)]
     assert runs[0].returncode == 0, runs[0].stderr
     assert runs[0].stdout == runs[1].stdout
@@ -129,11 +129,11 @@ def test_play_is_reproducible_from_a_built_document(tmp_path: Path):
 def test_a_truncated_or_foreign_document_is_a_clear_error(tmp_path: Path):
     cut = tmp_path / "cut.json"
     cut.write_text('{"kind": "game", "vocab')
-    result = smersh("play", str(cut), "--auto")
+    result = smersh("play", "epic", str(cut), "--auto")
     assert result.returncode == 2 and "cut.json:1:" in result.stderr and "truncated" in result.stderr
     other = tmp_path / "other.json"
     other.write_text('{"kind": "game", "format_version": 99}')
-    result = smersh("play", str(other), "--auto")
+    result = smersh("play", "epic", str(other), "--auto")
     assert result.returncode == 2 and "not a smersh document" in result.stderr
 
 

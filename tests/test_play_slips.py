@@ -28,7 +28,7 @@ def built(tmp_path_factory) -> Path:
 
 
 def test_an_expansions_document_is_played_through_its_merged_document(built):
-    run = smersh("play", str(built / "swagmans_hope" / "swagmans_hope.json"),
+    run = smersh("play", "epic", str(built / "swagmans_hope" / "swagmans_hope.json"),
                  "--encounter", "Europe", "--auto", "--seed", "1")
     assert run.returncode == 0, run.stderr
     assert "swagmans_hope.merged.json" in run.stderr and "Encounter" in run.stdout
@@ -37,7 +37,7 @@ def test_an_expansions_document_is_played_through_its_merged_document(built):
 def test_an_expansions_document_alone_says_what_to_give(built, tmp_path):
     alone = tmp_path / "swagmans_hope.json"
     alone.write_bytes((built / "swagmans_hope" / "swagmans_hope.json").read_bytes())
-    run = smersh("play", str(alone), "--encounter", "Europe", "--auto")
+    run = smersh("play", "epic", str(alone), "--encounter", "Europe", "--auto")
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "expansion of smersh" in run.stderr and "--merged" in run.stderr
     assert "campaigns are played with --log" not in run.stderr
@@ -45,16 +45,16 @@ def test_an_expansions_document_alone_says_what_to_give(built, tmp_path):
 
 @pytest.mark.parametrize("args", [("--encounter", "Europe"), ("--showdown", "Pierre")])
 def test_the_end_of_input_abandons_the_game_and_says_so(built, args):
-    run = smersh("play", str(built / "smersh" / "smersh.json"), *args)     # stdin: nothing
+    run = smersh("play", "epic", str(built / "smersh" / "smersh.json"), *args)     # stdin: nothing
     assert run.returncode == 2
     assert "Game abandoned: no more input." in run.stderr and "aborted" not in run.stderr
 
 
 def test_against_a_bot_nobody_is_told_to_share_the_screen():
-    run = smersh("play", str(REPO / "books" / "smush"), "--bot", "smush")
+    run = smersh("play", "smush", str(REPO / "books" / "smush"), "--bot", "smush")
     assert "share this screen" not in run.stdout
     assert "You play Harmony Grace; a bot plays SMUSH" in run.stdout
-    two = smersh("play", str(REPO / "books" / "smush"))
+    two = smersh("play", "smush", str(REPO / "books" / "smush"))
     assert "Both players share this screen" in two.stdout
 
 
@@ -85,7 +85,7 @@ def test_a_showdown_without_a_party_is_a_usage_error():
 
 
 def test_play_says_1_die_and_names_a_conclusion_only_when_it_adds_something(built):
-    run = smersh("play", str(built / "smersh" / "smersh.json"), "--game", "--auto",
+    run = smersh("play", "epic", str(built / "smersh" / "smersh.json"), "--auto",
                  "--seed", "1", "--players", "1")
     assert run.returncode == 0, run.stderr
     assert "rolls 1 die:" in run.stdout                   # this seed rolls a single die

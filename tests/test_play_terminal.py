@@ -21,7 +21,7 @@ from smersh_dsl.checks.run import check_paths
 from smersh_dsl.export.document import document
 from smersh_dsl.play.core.terminal import Screen
 
-PIERRE = ("play", "books/epic", "--showdown", "Pierre", "--players", "1", "--seed", "1")
+PIERRE = ("play", "epic", "books/epic", "--showdown", "Pierre", "--players", "1", "--seed", "1")
 EMPHASIS = "Noir Absolu"              # the Pierre intro's `*Noir Absolu*`
 WIDTH = 40
 
@@ -109,7 +109,7 @@ ROLL = re.compile(r"^(?P<spy>.+?) rolls (?P<dice>\d+) dic?e?: (?P<faces>[a-z, ]+
 
 def test_a_failed_roll_says_how_many_successes_it_needed():
     """EP-TEST-2: "[N] requires N successes"; the line counts what the dice gave."""
-    done = smersh("play", "books/epic", "--showdown", "Pierre", "--auto", "--seed", "1",
+    done = smersh("play", "epic", "books/epic", "--showdown", "Pierre", "--auto", "--seed", "1",
                   cwd=REPO)
     assert done.returncode == 0, done.stderr
     rolls = [ROLL.match(line) for line in done.stdout.splitlines()

@@ -138,10 +138,10 @@ def test_a_form_from_another_site_is_refused(url) -> None:
 
 
 def test_the_odds_page_gives_the_exact_chance_of_smersh_stats(url) -> None:
-    from smersh_dsl.cli.data import _documents
+    from smersh_dsl.cli.loading import clean_documents
     from smersh_dsl.play.epic.exact import exact_victory
     from smersh_dsl.play.epic.victory import make_party, parse_party
-    doc = next(d for d in _documents((EPIC,)) if d["kind"] == "game")
+    doc = next(d for d in clean_documents((EPIC,)) if d["kind"] == "game")
     spies = parse_party(("Spycraft=3,Athletics=2",), doc["vocabulary"]["skills"])
     chance = exact_victory(doc, "Pierre", make_party(spies))
     status, _, body = fetch(url + "smersh-odds.html?section=Pierre&party=Spycraft%3D3%2CAthletics%3D2")
@@ -156,12 +156,12 @@ def test_a_party_the_odds_page_cannot_read_is_said_so(url) -> None:
 def test_a_game_played_through_the_pages_is_the_engines_game() -> None:
     """The replayed session reads, line by line and die by die, as the engine reads the
     same showdown with the same seed and the same choices (the first option each time)."""
-    from smersh_dsl.cli.data import _documents
+    from smersh_dsl.cli.loading import clean_documents
     from smersh_dsl.play.epic.party import party_from
     from smersh_dsl.play.epic.sessions import play_showdown
     from smersh_dsl.serve.play import Session, WebTable, replay
 
-    doc = next(d for d in _documents((EPIC,)) if d["kind"] == "game")
+    doc = next(d for d in clean_documents((EPIC,)) if d["kind"] == "game")
     session = Session("smersh", "showdown", "Pierre", 2, seed=11)
     reading = replay(session, doc)
     while reading.question is not None:

@@ -93,14 +93,14 @@ def test_simulate_command_reports_rates_intervals_length_and_uses():
     again = smersh("simulate", "smush", "--games", "30", "--policy", "random", "--seed", "5",
                    "--format", "json", cwd=REPO)
     assert again.stdout == done.stdout
-    text = smersh("simulate", "books/smush", "--games", "200", "--policy", "random",
+    text = smersh("simulate", "smush", "books/smush", "--games", "200", "--policy", "random",
                   "--smush-policy", "greedy", "--seed", "1", cwd=REPO)
     assert "95% interval" in text.stdout and "Average length" in text.stdout
     assert "simulated 200 of 200 games" in text.stderr
 
 
 def test_simulate_a_missing_book_is_a_clear_error():
-    done = smersh("simulate", "no-such-book", "--games", "3", cwd=REPO)
+    done = smersh("simulate", "smush", "no-such-book", "--games", "3", cwd=REPO)
     assert done.returncode == 2 and "no bundled book of that name" in done.stderr
     assert "Traceback" not in done.stderr
 

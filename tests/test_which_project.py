@@ -51,8 +51,7 @@ def test_outside_any_project_a_usage_error_says_how_to_name_one(tmp_path: Path):
     assert len(message.splitlines()) == 1, message
     assert f"no project in {tmp_path}" in message
     assert "`smersh check PATH`" in message and "`smersh check epic`" in message
-    for command in (["build"], ["graph", "--showdown", "Zed"], ["stats"], ["fmt"], ["serve"],
-                    ["play", "--showdown", "Pierre", "--auto"]):
+    for command in (["build"], ["graph", "--showdown", "Zed"], ["stats"], ["fmt"], ["serve"]):
         other = smersh(*command, cwd=tmp_path)
         assert other.returncode == 2, (command, other.stderr)
         assert f"`smersh {command[0]} PATH`" in other.stderr and "Traceback" not in other.stderr
@@ -109,6 +108,8 @@ def test_simulate_smush_takes_jobs_and_still_the_older_workers(tmp_path: Path):
             for extra in ([], ["--jobs", "2"], ["--workers", "2"])]
     assert [r.returncode for r in runs] == [0, 0, 0], [r.stderr for r in runs]
     assert runs[0].stdout == runs[1].stdout == runs[2].stdout
+    assert "is now `smersh simulate smush --jobs 2`" in runs[2].stderr
+    assert "is now" not in runs[1].stderr
     shown = smersh("simulate", "smush", "--help").stdout
     assert "--jobs" in shown and "--workers" not in shown
 

@@ -10,8 +10,9 @@ import sys
 
 def commands():
     """The click group with every command registered."""
-    from smersh_dsl.cli import (check, daemon, data, epic, schema, serve,  # noqa: F401
-                                simulate, simulate_campaign, writer)  # (registration)
+    from smersh_dsl.cli import (build, check, daemon, epic, play_campaign,  # noqa: F401
+                                play_epic, play_smush, schema, serve, simulate,
+                                simulate_campaign, stats, writer)  # (registration)
     from smersh_dsl.cli.app import cli
     return cli
 

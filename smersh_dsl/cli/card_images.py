@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.printing import _progress, _terminate_unwinds, exit_on_findings, stopped_cleanly
+from smersh_dsl.cli.printing import (exit_on_findings, progress_lines, stopped_cleanly,
+                                     terminate_unwinds)
 from smersh_dsl.wording import count
 
 
@@ -43,8 +44,8 @@ def _drawn(projects: list, profile_name: str, paper: str, jobs: int | None, dpi:
         return [], None
     # No rendering processes started beforehand: when most pictures come from the cache
     # (a card or two changed), the pipeline renders the rest here, without starting any.
-    with stopped_cleanly("no card image written"), _terminate_unwinds():
-        drawn = draw(plans, chosen, dpi, bleed, jobs=jobs, progress=_progress())
+    with stopped_cleanly("no card image written"), terminate_unwinds():
+        drawn = draw(plans, chosen, dpi, bleed, jobs=jobs, progress=progress_lines())
     exit_on_findings(drawn.diagnostics, projects, "no card image written")
     return plans, drawn
 

@@ -1,105 +1,16 @@
-"""`smersh play --game` and `smersh simulate epic`: whole games of Agents of SMERSH."""
+"""`smersh simulate epic`: whole games of Agents of SMERSH played by bots, and what they say
+of the book."""
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_USAGE, project_paths
+from smersh_dsl.cli.games import epic_options, game_document
 from smersh_dsl.cli.simulate import PROGRESS_FROM, simulate_group
 from smersh_dsl.wording import count
-
-
-def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
-                  own_book: str | None = None) -> dict:
-    """The game to play: the game document among ``paths`` (none: the project around
-    the working folder, else the bundled ``own_book``), or with ``--with`` an expansion
-    applied to it (a project or a built `<id>.merged.json`)."""
-    from smersh_dsl.cli.data import _load_documents
-
-    # checked together, so the expansion extends the game given here, not another copy
-    extra = project_paths(with_paths) if with_paths else []
-    loaded = _load_documents(tuple(project_paths(paths, own_book) + extra))
-    games = ([d for d in loaded if d["kind"] == "game" and not d.get("expansions")]
-             or [d for d in loaded if d["kind"] == "game"])      # books/swagmans-hope alone
-    if not games:
-        raise click.ClickException("no game document among the paths given, or in the "
-                                   "project around this folder (name one, e.g. the bundled "
-                                   "book epic)")
-    if not with_paths:
-        return games[0]
-    merged = [d for d in loaded if d["kind"] == "game" and d.get("expansions")]
-    if not merged:
-        raise click.ClickException("--with names no expansion of the game (a project such as "
-                                   "books/swagmans-hope, or its built <id>.merged.json)")
-    base = games[0]["id"]
-    if merged[0]["id"] != base:
-        raise click.ClickException(f"--with: the expansion extends {merged[0]['id']}, "
-                                   f"not {base}")
-    return merged[0]
-
-
-def options_of(players: int, henchmen: tuple[str, ...], spies: tuple[str, ...], bot: str,
-               variants: tuple[str, ...]):  # noqa: ANN201 - game.Options
-    from smersh_dsl.play.epic.game import Options
-    return Options(players, tuple(henchmen), tuple(spies), bot, tuple(variants))
-
-
-def play_whole_game(doc: dict, options, seed: int | None, save_path: Path | None) -> None:  # noqa: ANN001
-    """A whole game at the terminal (people, or bots with --auto), saved at every round's
-    start to ``save_path`` and continued from it when it exists."""
-    from smersh_dsl.files.outputs import OutputError
-    from smersh_dsl.play.core.errors import NotPlayable
-    from smersh_dsl.play.core.terminal import say
-    from smersh_dsl.play.epic import save
-    from smersh_dsl.play.epic.game import setup
-    from smersh_dsl.play.epic.rounds import play_game
-
-    saved: list[int] = []           # the rounds whose start this run wrote to save_path
-    try:
-        if save_path is not None and save_path.exists():
-            game = save.load(save_path, doc, say)
-            for seat in game.state.seats:       # who plays now: --auto's bots or people
-                seat.bot = options.bot
-            click.echo(f"Continuing the game saved in {save_path}: round {game.state.round}.")
-            if game.state.outcome is not None:
-                click.echo(f"That game is over: the spies {game.state.outcome}.")
-                return
-        else:
-            game = setup(doc, options, random.Random(seed), say)
-        play_game(game, (lambda g: _keep(save_path, g, saved)) if save_path is not None else None)
-        if save_path is not None:
-            save.save(save_path, game)
-    except save.SaveProblem as problem:
-        raise click.ClickException(str(problem)) from None
-    except NotPlayable as problem:
-        raise click.ClickException(str(problem)) from None
-    except OutputError as error:
-        click.echo(f"smersh play: {error}; the game is not saved", err=True)
-        sys.exit(EXIT_USAGE)
-    except (click.exceptions.Abort, EOFError, KeyboardInterrupt):
-        click.echo(f"\nGame abandoned{_what_was_saved(save_path, saved)}.", err=True)
-        sys.exit(EXIT_USAGE)
-
-
-def _keep(path: Path, game, saved: list[int]) -> None:  # noqa: ANN001 - game.Game
-    from smersh_dsl.play.epic import save
-    save.save(path, game)
-    saved.append(game.state.round)
-
-
-def _what_was_saved(path: Path | None, saved: list[int]) -> str:
-    """What an abandoned game leaves, as it is: a save is written at each round's start,
-    so a game abandoned before its first round (choosing an HQ) leaves none."""
-    if path is None:
-        return ""
-    if not saved:
-        return (f"; not saved: no round had begun, so {path} "
-                + ("is as it was" if path.exists() else "was not written"))
-    return f"; saved at the start of the round in {path} (round {saved[-1]})"
 
 
 @simulate_group.command("epic")
@@ -156,7 +67,7 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
     from smersh_dsl.play.epic.simulate import render_csv, render_json, render_text, run, summary
 
     doc = game_document(paths, with_paths, own_book="epic")
-    options = options_of(players, henchmen, (), bot, variants)
+    options = epic_options(players, henchmen, (), bot, variants)
     try:
         setup(doc, options, random.Random(0), lambda _: None)    # bad options fail here, once
     except NotPlayable as problem:

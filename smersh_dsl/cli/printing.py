@@ -51,12 +51,12 @@ def build_pdfs(projects: list, out: Path, profile_name: str, paper: str, jobs: i
     if not wanted:
         click.echo("smersh build: no print document applies to these projects", err=True)
         return []
-    echo = _progress()
+    echo = progress_lines()
     folder = OutputFolder(out)
     with stopped_cleanly("no PDF written"):
         targets = _targets(folder, out, chosen.name, wanted)
         # The rendering processes warm up while this one makes the documents' HTML.
-        with _terminate_unwinds(), _renderers(jobs) as renderers:
+        with terminate_unwinds(), _renderers(jobs) as renderers:
             planned = [Planned(target, builder.build(doc, chosen, pictures_of(project)),
                                str(project.root), project.name)
                        for target, (project, doc, builder) in zip(targets, wanted)]
@@ -116,7 +116,7 @@ def _targets(folder: OutputFolder, out: Path, profile_name: str, wanted: list) -
 
 
 @contextmanager
-def _terminate_unwinds() -> Iterator[None]:
+def terminate_unwinds() -> Iterator[None]:
     """While the block runs, SIGTERM raises `Terminated` (smersh_dsl/termination.py; the
     entry point installs it for every command, this holds when called otherwise)."""
     if threading.current_thread() is not threading.main_thread():
@@ -139,7 +139,7 @@ def _renderers(jobs: int | None):
     return Renderers(size) if size > 1 else nullcontext(None)
 
 
-def _progress():
+def progress_lines():
     """Progress lines on stderr: "[3/12] rendered encounter-book: Europe 01–03"."""
     def echo(line: str) -> None:
         click.echo(line, err=True)

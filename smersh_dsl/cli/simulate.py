@@ -1,79 +1,31 @@
-"""`smersh simulate`, and `smersh play` for the card game Agents of S.M.U.S.H."""
+"""`smersh simulate`, a group of one command per game, and `smersh simulate smush`: the card
+game Agents of S.M.U.S.H. played many times by bots."""
 
 from __future__ import annotations
 
-import random
-import sys
 from pathlib import Path
 
 import click
 
-from smersh_dsl.cli.app import EXIT_USAGE, cli, project_paths
+from smersh_dsl.cli.app import cli
+from smersh_dsl.cli.games import SMUSH_POLICIES, cardgame_rules
+from smersh_dsl.cli.spellings import renamed, renamed_option
 from smersh_dsl.wording import count
 
 PROGRESS_FROM = 200          # runs of this many games or more say how far they are
 
 
-def cardgame_rules(paths: tuple[Path, ...]):  # noqa: ANN201 - smush.rules.Rules
-    """The rules of the first card game document among `paths` (built JSON or projects;
-    none: the project around the working folder, outside any the bundled smush)."""
-    from smersh_dsl.cli.data import _load_documents
-    return rules_of(_load_documents(tuple(project_paths(paths, own_book="smush"))))
-
-
-def rules_of(loaded: list[dict]):  # noqa: ANN201 - smush.rules.Rules
-    """The rules of the first card game document among documents already loaded."""
-    from smersh_dsl.play.core.errors import NotPlayable
-    from smersh_dsl.play.smush.rules import load_rules
-
-    docs = [d for d in loaded if d["kind"] == "cardgame"]
-    if not docs:
-        raise click.ClickException("no card game document among the paths given, or in the "
-                                   "project around this folder (name one, e.g. the bundled "
-                                   "book smush)")
-    try:
-        return load_rules(docs[0])
-    except NotPlayable as problem:
-        raise click.ClickException(str(problem)) from None
-
-
-def seating(auto: bool, bot_side: str | None) -> str:
-    """Who is at the screen: two people share it (and look away in turn), or one person
-    plays a bot, or two bots play while nobody watches the cards."""
-    if auto:
-        return "Two bots play; every card is shown."
-    if bot_side is not None:
-        person = "Harmony Grace" if bot_side == "smush" else "SMUSH"
-        bot = "SMUSH" if bot_side == "smush" else "Harmony Grace"
-        return f"You play {person}; a bot plays {bot}, and its cards stay hidden from you."
-    return ("Both players share this screen: SMUSH's choices name her face-down cards, "
-            "so Harmony looks away.")
-
-
-def play_smush(rules, seed: int | None, auto: bool, policy: str,  # noqa: ANN001
-               bot_side: str | None) -> None:
-    """Two people at one terminal, a person against a bot, or two bots (`--auto`)."""
-    from smersh_dsl.play.smush.engine import Game
-    from smersh_dsl.play.smush.players import players
-
-    rng = random.Random(seed)
-    seats = players(rng, auto=auto, bot_side=bot_side, policy=policy)
-    click.echo(f"Agents of S.M.U.S.H.: Harmony Grace against SMUSH. {seating(auto, bot_side)}")
-    try:
-        Game(rules, rng, seats, click.echo).play()
-    except (click.exceptions.Abort, EOFError, KeyboardInterrupt):
-        click.echo("\nGame abandoned: no more input.", err=True)
-        sys.exit(EXIT_USAGE)
-
-
 class SimulateGroup(click.Group):
     """`smersh simulate GAME ...`: one subcommand per game. A first argument that names
     no game (`smersh simulate books/smush`, a built JSON file) is read as the card game's
-    paths, as `smersh simulate` took them before it had a subcommand per game."""
+    paths, as `smersh simulate` took them before it had a subcommand per game: that
+    spelling is said to be replaced, and run, for one release."""
 
     def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201
         if args and args[0] not in self.commands and not args[0].startswith("-"):
-            args = ["smush", *args]
+            old, args = args, ["smush", *args]
+            if not ctx.resilient_parsing:
+                renamed(["simulate", *old], ["simulate", *args])
         return super().resolve_command(ctx, args)
 
 
@@ -83,22 +35,21 @@ def simulate_group() -> None:
 
     \b
     Games:
+      smersh simulate epic       Agents of SMERSH: win rates, the most dangerous entries
       smersh simulate smush      Agents of S.M.U.S.H.: win rates of each side
       smersh simulate campaign   Agents of S.H.I.E.L.D.: how often the mole is known
     """
 
 
-POLICY_NAMES = ["random", "greedy", "strong"]
-
 
 @simulate_group.command("smush")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--policy", type=click.Choice(POLICY_NAMES), default="greedy",
+@click.option("--policy", type=click.Choice(SMUSH_POLICIES), default="greedy",
               show_default=True, help="How both sides play (strong: a search, docs/smush.md).")
-@click.option("--harmony-policy", type=click.Choice(POLICY_NAMES), default=None,
+@click.option("--harmony-policy", type=click.Choice(SMUSH_POLICIES), default=None,
               help="How Harmony Grace plays (default: --policy).")
-@click.option("--smush-policy", type=click.Choice(POLICY_NAMES), default=None,
+@click.option("--smush-policy", type=click.Choice(SMUSH_POLICIES), default=None,
               help="How SMUSH plays (default: --policy).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed, the same games and figures.")
@@ -110,6 +61,7 @@ POLICY_NAMES = ["random", "greedy", "strong"]
               help="Processes to play the games in (default: 1); the figures do not "
                    "depend on it.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, hidden=True,
+              callback=renamed_option("--workers", "--jobs"),
               help="The older spelling of --jobs.")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Play the games on the Dask scheduler at ADDRESS (e.g. "

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import project_paths
+from smersh_dsl.cli.loading import load_documents
 from smersh_dsl.cli.simulate import PROGRESS_FROM, simulate_group
 from smersh_dsl.wording import count
 
@@ -28,7 +29,7 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
     mole is known for certain: after each of scenarios 1-4, and when the accusation
     of scenario 5 is made, in standard and in expert campaigns.
 
-    Bots keep the log through the same book-keeper as `smersh play --log`; the card
+    Bots keep the log through the same book-keeper as `smersh play campaign`; the card
     game of each scenario is a small stand-in (docs/books.md, "the table model").
     PATHS is the campaign: a built document, a project folder or a bundled
     book's name (default: the project around the working folder, else the
@@ -39,10 +40,9 @@ def simulate_campaign_command(paths: tuple[Path, ...], campaigns: int, policy: s
       smersh simulate campaign books/shield --campaigns 1000 --seed 1
       smersh simulate campaign shield --policy random --format json
     """
-    from smersh_dsl.cli.data import _load_documents
     from smersh_dsl.play.campaign.sim import RENDERERS, simulate
 
-    loaded = _load_documents(tuple(project_paths(paths, own_book="shield")))
+    loaded = load_documents(tuple(project_paths(paths, own_book="shield")))
     docs = [d for d in loaded if d["kind"] == "campaign"]
     if not docs:
         raise click.ClickException("no campaign document among the paths given, or in the "

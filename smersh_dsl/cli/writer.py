@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
+from smersh_dsl.cli.spellings import renamed
 from smersh_dsl.checks.run import check_paths
 from smersh_dsl.project.discover import UsageError
 from smersh_dsl.wording import count
@@ -159,6 +160,7 @@ def _fmt_file(file: Path, root: Path, check_only: bool, show_diff: bool) -> str:
 # names of `encounter-card` and `henchman`. (`card` made a status card: gone, see `status`.)
 NEW_KINDS = ["game", "expansion", "region", "encounter-card", "henchman", "lobo", "status",
              "scenario", "encounter", "showdown"]
+OLDER_KINDS = {"encounter": "encounter-card", "showdown": "henchman"}
 
 
 @cli.command("new")
@@ -212,6 +214,8 @@ def new_command(kind: str, project: Path | None, name: str | None, region: str |
     from smersh_dsl.project.locate import enclosing
     from smersh_dsl.scaffold.plan import skeleton
 
+    if kind in OLDER_KINDS:
+        renamed(["new", kind], ["new", OLDER_KINDS[kind]])
     base = project_paths((project,))[0] if project is not None else enclosing(Path.cwd())
     try:
         text = skeleton(kind, base, name=name, region=region, number=number, responses=responses)
