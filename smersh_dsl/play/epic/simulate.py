@@ -42,6 +42,7 @@ class Played:
     failed: dict[str, int] = field(default_factory=dict)
     cards_played: int = 0          # held cards' powers used (EP-GADGET-1)
     statuses_left: int = 0         # statuses gone by their discard effect (EP-STATUS-3)
+    intel_by: dict[str, int] = field(default_factory=dict)     # entry -> intel spent in it
 
 
 def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
@@ -54,7 +55,8 @@ def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
                   r.intel_spent, list(r.henchmen_beaten),
                   game.state.henchmen[0] in game.state.defeated,
                   dict(r.hurt_by), dict(r.lobo_by), dict(r.read), dict(r.failed),
-                  game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0))
+                  game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0),
+                  dict(r.intel_by))
 
 
 def _quiet(_: str) -> None:
