@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia, bots, leaves
+from smersh_dsl.play.epic import australia, bots, learning, leaves
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
 from smersh_dsl.play.epic.missions import secret_mission
 from smersh_dsl.play.epic.sessions import bonus_steps, find_location, hub_section, roll_fate
@@ -107,6 +107,7 @@ def encounter(game: Game, index: int) -> None:
                 game.say("Every entry of this response sends the spy to a new encounter: "
                          "there is none to have, neither a pass nor a fail.")
                 return
+    learning.encounter_over(game, index)              # what the table saw, to a learning bot
     after_encounter(game, index, start, hub=hub)
 
 

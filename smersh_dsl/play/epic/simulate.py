@@ -97,7 +97,10 @@ def run(doc: dict, options: Options, games: int, seed: int, jobs: int | None = N
     return sorted(done, key=lambda p: p.game)
 
 
-def summary(played: list[Played], games: int, seed: int, options: Options, title: str) -> dict:
+def summary(played: list[Played], games: int, seed: int, options: Options, title: str,
+            learnt: dict | None = None) -> dict:
+    """The figures of ``played``; ``learnt`` (the honest bots' training: games, seed,
+    responses remembered) is said when they played by a learnt table."""
     wins = sum(p.outcome == "won" for p in played)
     low, high = Estimate(wins, games).interval()
     rounds = [p.rounds for p in played]
@@ -127,6 +130,7 @@ def summary(played: list[Played], games: int, seed: int, options: Options, title
 
     return {"title": title, "games": games, "seed": seed, "players": options.players,
             "henchmen": list(options.henchmen), "bot": options.bot,
+            **({"learnt": learnt} if learnt else {}),
             "won": wins, "win_rate": round(wins / games, 4),
             "interval": [round(low, 4), round(high, 4)],
             "rounds": {"mean": round(statistics.fmean(rounds), 2), "median": statistics.median(rounds),
@@ -149,6 +153,10 @@ def render_text(s: dict) -> str:
     spies = count(s["players"], "spy")
     out = [f"{s['title']}: {count(s['games'], 'game')}, {spies} ({s['bot']} bots), "
            f"seed {s['seed']}",
+           *([f"The {s['bot']} bots played by what they learnt in "
+              f"{count(s['learnt']['games'], 'game')} of their own first "
+              f"({count(s['learnt']['responses'], 'response')} remembered)"]
+             if s.get("learnt") else []),
            f"Spies won {s['won']} of {s['games']}: {s['win_rate']:.1%} "
            f"(95% interval {s['interval'][0]:.1%} to {s['interval'][1]:.1%})",
            f"Rounds played: mean {s['rounds']['mean']}, median {s['rounds']['median']}, "
