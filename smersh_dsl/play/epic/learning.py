@@ -77,7 +77,10 @@ def aftermath(game: Game, passed: bool) -> Aftermath:
 
 
 def encounter_over(game: Game, index: int) -> None:
-    """Tell seat ``index``'s bot that its encounter is over, if it is learning."""
+    """Tell seat ``index``'s bot that its encounter is over, if it is learning (a game
+    with no learning table in it asks nothing more)."""
+    if game.learnt is None or not game.learnt.learning:
+        return
     policy = getattr(game.decider_of(index), "policy", None)
     if getattr(policy, "learning", False):
         policy.encounter_over(aftermath(game, not game.table.failed))

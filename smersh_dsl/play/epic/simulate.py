@@ -1,7 +1,9 @@
 """`smersh simulate epic`: many whole games played by bots, and what they say to a writer.
 
 Game ``i`` of a run with seed ``S`` is always played from `random.Random(f"{S}:{i}")`,
-so the figures are the same whatever the number of processes that play them.
+so the figures are the same whatever the number of processes that play them. Honest
+bots that learnt first (`--learn`, learning.py) carry the frozen table in the options,
+so every process plays by the same one.
 """
 
 from __future__ import annotations
