@@ -194,7 +194,8 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
         theirs = run(other, _taught(other, options, learn, None, seed)[0], games, seed, jobs,
                      progress)
         meta = {"book_name": " ".join(map(str, paths)) or "BOOK", "other_name": against,
-                "players": players, "bot": bot, "seed": seed}
+                "players": players, "bot": bot, "seed": seed,
+                **({"learnt_games": learn} if learn else {})}
         figures = compare.report(played, theirs, doc, other, meta)
         click.echo(compare.RENDERERS[fmt](figures), nl=False)
         return
