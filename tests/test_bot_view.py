@@ -119,19 +119,24 @@ def first_response(doc: dict, bot: str, seed: int = 1) -> tuple[str, str]:
     return lines[at], lines[at + 1]
 
 
-@pytest.mark.parametrize("bot", ["honest", "planning"])
-def test_an_honest_bots_choice_does_not_move_when_only_the_entries_change(bot):
-    doc = epic_doc()
-    card, picked = first_response(doc, bot)
-    number = int(card.split()[1].rstrip(":"))
-    chosen = int(picked.split(".")[0].lstrip("> "))
-    for entry in doc["entries"]:          # the chosen response now fails, every other passes
+def only_it_fails(doc: dict, number: int, chosen: int) -> None:
+    """Card ``number``'s response ``chosen`` now always fails, every other always passes."""
+    for entry in doc["entries"]:
         if entry["encounter"] == number:
             hard = entry["response"] == chosen
             entry["steps"] = [{"kind": "test", "options": [
                 {"pick": "named", "skill": "Spycraft", "modifier": -5 if hard else 5,
                  "successes": 6 if hard else 1}],
                 "auto_pass_with": [], "dice_with": [], "pass": [], "fail": []}]
+
+
+@pytest.mark.parametrize("bot", ["honest", "planning"])
+def test_an_honest_bots_choice_does_not_move_when_only_the_entries_change(bot):
+    doc = epic_doc()
+    card, picked = first_response(doc, bot)
+    number = int(card.split()[1].rstrip(":"))
+    chosen = int(picked.split(".")[0].lstrip("> "))
+    only_it_fails(doc, number, chosen)
     assert first_response(doc, bot) == (card, picked)
     seasoned = first_response(doc, "seasoned")
     assert seasoned[0] != card or seasoned[1] != picked           # the seasoned bot reads on

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
+from pathlib import Path
 
 from conftest import REPO, smersh
 from test_against import harden
@@ -36,4 +38,32 @@ def test_entries_as_text_and_csv():
     assert "entries as 4 honest spies met them in 30 games, seed 1" in text
     csv = entries(REPO / "books/epic", "csv").splitlines()
     assert csv[0] == ("entry,read,read_per_game,pass_rate,health_per_reading,health_per_game,"
-                      "lobo_per_reading,lobo_per_game")
+                      "lobo_per_reading,lobo_per_game,intel_per_reading,intel_per_game")
+    assert "intel" in text.splitlines()[1]
+
+
+def costlier(book: Path, key: str) -> None:
+    """The entry ``key`` of the copy ``book`` takes 2 intel from the pool before its test."""
+    for path in sorted((book / "entries").glob("*.smersh")):
+        text = path.read_text(encoding="utf-8")
+        made = re.sub(rf"^(entry {re.escape(key)} {{\n  \"[^\n]*\"\n)", r"\1  lose 2 intel\n",
+                      text, flags=re.M)
+        if made != text:
+            path.write_text(made, encoding="utf-8")
+            return
+    raise AssertionError(f"no entry {key}")
+
+
+def test_an_entry_that_takes_intel_costs_intel_per_reading_and_per_game(tmp_path):
+    rows = json.loads(entries(REPO / "books/epic"))["entries"]
+    assert all(r["intel_per_reading"] >= 0 and r["intel_per_game"] >= 0 for r in rows)
+    # a lost wager is intel spent on the entry's own test (EP-GAMBLE-1)
+    assert any(r["intel_per_reading"] > 0 for r in rows)
+    first = rows[0]
+    book = tmp_path / "epic"
+    shutil.copytree(REPO / "books/epic", book)
+    costlier(book, first["entry"])
+    after = {r["entry"]: r for r in json.loads(entries(book))["entries"]}[first["entry"]]
+    assert after["intel_per_reading"] > first["intel_per_reading"]
+    assert after["intel_per_reading"] <= first["intel_per_reading"] + 2
+    assert abs(after["intel_per_game"] - after["intel_per_reading"] * after["read_per_game"]) < 1e-2

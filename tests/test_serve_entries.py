@@ -54,6 +54,12 @@ def test_the_page_says_its_games_and_links_each_entry_to_the_book() -> None:
         assert f'id="{anchor}" data-key="{key}"' in entry.text
         # every page's navigation leads here
         assert 'href="/smersh-entries.html">Entries</a>' in client.get("/findings.html").text
+        # the intel each entry cost, a column that sorts like the others
+        assert 'data-sort="intel_per_reading">intel a reading</a>' in first.text
+        costliest = client.get(PAGE + "&sort=intel_per_game")
+        cells = re.findall(r"<tr data-entry=.*?</tr>", costliest.text)
+        intel = [float(re.findall(r"<td>([0-9.]+)</td>", row)[-1]) for row in cells]
+        assert intel == sorted(intel, reverse=True) and len(intel) == len(rows)
         # sorted by another column: the same games, not played again
         hardest = client.get(PAGE + "&sort=pass_rate")
         assert figures.started == 1

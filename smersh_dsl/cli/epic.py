@@ -36,14 +36,25 @@ from smersh_dsl.wording import count
                    "BOOK changed: paired 95% intervals, then the entries that moved most.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed, the same games and figures.")
+@click.option("--learn", type=click.IntRange(0, 100_000), default=0, show_default=True,
+              metavar="N",
+              help="The honest bots first play N games of their own (on seeds no measured "
+                   "game uses), remembering of each encounter only what the table showed: "
+                   "the card's title, the response, the spy's fit, pass or fail, the "
+                   "health, Lobo spaces and intel that followed; the measured games then "
+                   "play by that table, frozen. Same seed and N, same figures.")
+@click.option("--learnt", "learnt_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE",
+              help="With --learn: write the learnt table to FILE (JSON, schemas/"
+                   "learnt.schema.json); without: play by the table in FILE.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes playing games (default: the cores available).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True, help="csv: one row per game.")
 def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...], games: int,
                           players: int, henchmen: tuple[str, ...], variants: tuple[str, ...],
-                          bot: str, against: str | None, seed: int, jobs: int | None,
-                          fmt: str) -> None:
+                          bot: str, against: str | None, seed: int, learn: int,
+                          learnt_path: Path | None, jobs: int | None, fmt: str) -> None:
     """Play whole games of Agents of SMERSH with bots, and report what the book does.
 
     The spies' win rate with a 95% Wilson interval, the rounds played, the
@@ -60,6 +71,7 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
       smersh simulate epic books/epic --henchman Pierre --format json
       smersh simulate epic books/epic --bot random --games 200 --format csv
       smersh simulate epic books/epic --against HEAD~1 --games 400
+      smersh simulate epic books/epic --learn 300 --learnt learnt.json
       smersh simulate epic my-book --against books/epic --format json
     """
     from smersh_dsl.play.core.errors import NotPlayable
@@ -79,6 +91,10 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
             told[0] = done * 10 // games
             click.echo(f"played {done} of {count(games, 'game')}", err=True)
 
+    if learnt_path is not None and against is not None:
+        raise click.UsageError("--learnt names one book's table; with --against each book "
+                               "learns its own: give --learn N alone")
+    options, learnt = _taught(doc, options, learn, learnt_path, seed)
     if against is not None:
         from smersh_dsl.cli.against import other_paths
         from smersh_dsl.play.epic import against as compare
@@ -86,9 +102,11 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
             other = game_document(found, with_paths)
         played = run(doc, options, games, seed, jobs, progress)
         told[0] = 0
-        theirs = run(other, options, games, seed, jobs, progress)
+        theirs = run(other, _taught(other, options, learn, None, seed)[0], games, seed, jobs,
+                     progress)
         meta = {"book_name": " ".join(map(str, paths)) or "BOOK", "other_name": against,
-                "players": players, "bot": bot, "seed": seed}
+                "players": players, "bot": bot, "seed": seed,
+                **({"learnt_games": learn} if learn else {})}
         figures = compare.report(played, theirs, doc, other, meta)
         click.echo(compare.RENDERERS[fmt](figures), nl=False)
         return
@@ -97,5 +115,25 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
     if fmt == "csv":
         click.echo(render_csv(played), nl=False)
         return
-    figures = summary(played, games, seed, options, title)
+    figures = summary(played, games, seed, options, title, learnt)
     click.echo((render_json if fmt == "json" else render_text)(figures), nl=False)
+
+
+def _taught(doc: dict, options, learn: int, path: Path | None,  # noqa: ANN001
+            seed: int):  # noqa: ANN202 - (game.Options, dict | None)
+    """``options`` playing by the table --learn and --learnt make, and what to say of it."""
+    from dataclasses import replace
+
+    from smersh_dsl.play.epic.learning import LearntProblem, taught, told
+
+    def progress(done: int) -> None:
+        if learn >= PROGRESS_FROM and (done * 10 // learn > (done - 1) * 10 // learn):
+            click.echo(f"learning: played {done} of {count(learn, 'game')}", err=True)
+
+    try:
+        memory = taught(doc, replace(options, learnt=None), learn, path, seed, progress)
+    except LearntProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    if memory is None:
+        return options, None
+    return replace(options, learnt=memory), told(memory)

@@ -25,8 +25,8 @@ from smersh_dsl.cli.loading import clean_documents
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--entries", is_flag=True,
               help="Instead: each entry as four honest bots meet it in --games whole games: "
-                   "times read, pass rate, health and Lobo spaces it cost per reading and "
-                   "per game.")
+                   "times read, pass rate, health, Lobo spaces and intel it cost per "
+                   "reading and per game.")
 def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party: tuple[str, ...],
                   games: int, seed: int, entries: bool) -> None:
     """The exact chance to pass every test, by skill level and resolve spent.

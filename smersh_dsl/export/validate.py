@@ -18,8 +18,10 @@ from smersh_dsl.export.schemas import schema_files
 
 LOG_SCHEMA_FILE = "campaign-log.schema.json"
 SAVE_SCHEMA_FILE = "save.schema.json"
+LEARNT_SCHEMA_FILE = "learnt.schema.json"
 # Files a player keeps, not documents smersh builds: their kind is not a `kind` field.
-KEPT_FILES = {"campaign-log": LOG_SCHEMA_FILE, "save": SAVE_SCHEMA_FILE}
+KEPT_FILES = {"campaign-log": LOG_SCHEMA_FILE, "save": SAVE_SCHEMA_FILE,
+              "learnt": LEARNT_SCHEMA_FILE}
 # Files `smersh build` writes beside pictures (card images, Tabletop Simulator decks): not
 # documents of a game either.
 PICTURE_FILES = {"card-images": "card-images.schema.json",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic import australia, bots, leaves
+from smersh_dsl.play.epic import australia, bots, learning, leaves
 from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
 from smersh_dsl.play.epic.missions import secret_mission
 from smersh_dsl.play.epic.sessions import bonus_steps, find_location, hub_section, roll_fate
@@ -107,6 +107,7 @@ def encounter(game: Game, index: int) -> None:
                 game.say("Every entry of this response sends the spy to a new encounter: "
                          "there is none to have, neither a pass nor a fail.")
                 return
+    learning.encounter_over(game, index)              # what the table saw, to a learning bot
     after_encounter(game, index, start, hub=hub)
 
 
@@ -142,11 +143,12 @@ def stranded_encounter(game: Game, index: int) -> None:
 
 def read_steps(game: Game, index: int, steps: list[dict], key: str) -> None:
     """Read an entry's steps for seat ``index``, keeping the writer's figures: the health
-    it cost and whether it moved Dr. Lobo."""
+    it cost, the intel taken from the pool in it (wagers lost, intel it takes, held cards'
+    powers paid for) and whether it moved Dr. Lobo."""
     spy, party = game.party.spies[index], game.party
     table = game.table
     table.actor = spy
-    health, lobo = spy.health, party.lobo
+    health, lobo, spent = spy.health, party.lobo, party.spent
     record = game.state.record
     record.read[key] = record.read.get(key, 0) + 1
     try:
@@ -159,6 +161,8 @@ def read_steps(game: Game, index: int, steps: list[dict], key: str) -> None:
         lost_health = max(0, health - max(spy.health, 0))
         if lost_health:
             record.hurt_by[key] = record.hurt_by.get(key, 0) + lost_health
+        if party.spent > spent:
+            record.intel_by[key] = record.intel_by.get(key, 0) + party.spent - spent
         if table.failed:
             record.failed[key] = record.failed.get(key, 0) + 1
         moved = party.lobo - lobo + (1 if table.failed else 0)

@@ -37,6 +37,7 @@ class Options:
     spies: tuple[str, ...] = ()
     bot: str = "seasoned"                 # every seat's player: one of BOTS
     variants: tuple[str, ...] = ()
+    learnt: object | None = None          # learning.Memory: what the honest bots learnt
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Game:
     spies: list[Spy] = field(default_factory=list)
     shown_card: tuple[int, str] | None = None     # the encounter card on the table now
     _policies: dict[int, Decider] = field(default_factory=dict, repr=False)
+    learnt: object | None = None          # learning.Memory, shared by the honest seats
 
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)
@@ -159,7 +161,7 @@ def seat_policy(bot: str, game: Game, index: int) -> Decider:
     from smersh_dsl.play.epic.policies import HonestPolicy, RandomPolicy
     from smersh_dsl.play.epic.view import Blind
     if bot == "honest":
-        return Blind(HonestPolicy(), game, index)
+        return Blind(HonestPolicy(game.learnt), game, index)
     own = random.Random(game.rng.getrandbits(64))
     if bot == "planning":
         return Blind(PlanningPolicy(own), game, index)
@@ -213,7 +215,7 @@ def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], 
     state.stranded_deck = sorted(c["name"] for c in doc.get("stranded_cards") or [])
     rng.shuffle(state.stranded_deck)
     state.cards = new_decks(doc, rng)                                   # rule: EP-GADGET-1
-    game = Game(doc, state, rng, say)
+    game = Game(doc, state, rng, say, learnt=options.learnt)
     spies = _choose_spies(game, options)
     state.seats = []
     taken_regions: set[str] = set()

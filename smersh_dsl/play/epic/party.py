@@ -45,6 +45,7 @@ class Party:
     location: str | None = None
     lost: bool = False
     board_intel: dict[str, int] = field(default_factory=dict)   # intel on board spaces (EP-ENC-7)
+    spent: int = 0              # intel taken from the pool so far (an entry's intel cost)
 
     def living(self) -> list[Spy]:
         return [s for s in self.spies if s.alive]
@@ -61,6 +62,7 @@ class Party:
             take = min(spy.intel, amount)
             spy.intel -= take
             amount -= take
+            self.spent += take
 
 
 def party_from(doc: dict, players: int, start_intel: int = 0) -> Party:

@@ -10,13 +10,16 @@ suggest (`lexicon.suggested`) and takes the one its spy is best at, a held advan
 counting as a likely automatic pass or bonus; it takes the table's own figures where a
 player can work them out (a test's odds once read out, a route's worth, resting when
 hurt, confronting when the pool pays with some to spare); it wagers a middling gamble.
-It does not learn: every game is its first.
+Told to learn (`--learn N`), it keeps what it saw of each encounter and takes the
+response worth most by what it learnt, the lexicon's guess as its prior (learning.py);
+untold, every game is its first.
 """
 
 from __future__ import annotations
 
 import random
 
+from smersh_dsl.play.epic.learning import Aftermath, Learner, Memory
 from smersh_dsl.play.epic.lexicon import suggested
 from smersh_dsl.play.epic.view import Decision, SpyView
 
@@ -54,14 +57,29 @@ def best(scores: list[float]) -> int:
 
 class HonestPolicy:
     name = "honest"
+    learner: Learner | None = None
+
+    def __init__(self, memory: Memory | None = None) -> None:
+        self.learner = Learner(memory) if memory is not None else None
 
     def decide(self, decision: Decision) -> int:
         if decision.kind in ("response", "choice"):
             basics = decision.board.skills
             who = takers(decision)
-            return best([max((fit(s, text, basics) for s in who), default=0.0)
-                         for text in decision.options])
+            fits = [max((fit(s, text, basics) for s in who), default=0.0)
+                    for text in decision.options]
+            if self.learner is not None and decision.kind == "response" and decision.card:
+                return self.learner.choose(decision, fits)
+            return best(fits)
         return best(list(decision.hints)) if decision.hints else 0
+
+    @property
+    def learning(self) -> bool:
+        return self.learner is not None and self.learner.memory.learning
+
+    def encounter_over(self, seen: Aftermath) -> None:
+        if self.learner is not None:
+            self.learner.encounter_over(seen)
 
     def amount(self, decision: Decision) -> int:
         if decision.kind == "wager":

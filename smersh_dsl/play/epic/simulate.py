@@ -1,7 +1,9 @@
 """`smersh simulate epic`: many whole games played by bots, and what they say to a writer.
 
 Game ``i`` of a run with seed ``S`` is always played from `random.Random(f"{S}:{i}")`,
-so the figures are the same whatever the number of processes that play them.
+so the figures are the same whatever the number of processes that play them. Honest
+bots that learnt first (`--learn`, learning.py) carry the frozen table in the options,
+so every process plays by the same one.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Played:
     failed: dict[str, int] = field(default_factory=dict)
     cards_played: int = 0          # held cards' powers used (EP-GADGET-1)
     statuses_left: int = 0         # statuses gone by their discard effect (EP-STATUS-3)
+    intel_by: dict[str, int] = field(default_factory=dict)     # entry -> intel spent in it
 
 
 def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
@@ -54,7 +57,8 @@ def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
                   r.intel_spent, list(r.henchmen_beaten),
                   game.state.henchmen[0] in game.state.defeated,
                   dict(r.hurt_by), dict(r.lobo_by), dict(r.read), dict(r.failed),
-                  game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0))
+                  game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0),
+                  dict(r.intel_by))
 
 
 def _quiet(_: str) -> None:
@@ -95,7 +99,10 @@ def run(doc: dict, options: Options, games: int, seed: int, jobs: int | None = N
     return sorted(done, key=lambda p: p.game)
 
 
-def summary(played: list[Played], games: int, seed: int, options: Options, title: str) -> dict:
+def summary(played: list[Played], games: int, seed: int, options: Options, title: str,
+            learnt: dict | None = None) -> dict:
+    """The figures of ``played``; ``learnt`` (the honest bots' training: games, seed,
+    responses remembered) is said when they played by a learnt table."""
     wins = sum(p.outcome == "won" for p in played)
     low, high = Estimate(wins, games).interval()
     rounds = [p.rounds for p in played]
@@ -125,6 +132,7 @@ def summary(played: list[Played], games: int, seed: int, options: Options, title
 
     return {"title": title, "games": games, "seed": seed, "players": options.players,
             "henchmen": list(options.henchmen), "bot": options.bot,
+            **({"learnt": learnt} if learnt else {}),
             "won": wins, "win_rate": round(wins / games, 4),
             "interval": [round(low, 4), round(high, 4)],
             "rounds": {"mean": round(statistics.fmean(rounds), 2), "median": statistics.median(rounds),
@@ -147,6 +155,10 @@ def render_text(s: dict) -> str:
     spies = count(s["players"], "spy")
     out = [f"{s['title']}: {count(s['games'], 'game')}, {spies} ({s['bot']} bots), "
            f"seed {s['seed']}",
+           *([f"The {s['bot']} bots played by what they learnt in "
+              f"{count(s['learnt']['games'], 'game')} of their own first "
+              f"({count(s['learnt']['responses'], 'response')} remembered)"]
+             if s.get("learnt") else []),
            f"Spies won {s['won']} of {s['games']}: {s['win_rate']:.1%} "
            f"(95% interval {s['interval'][0]:.1%} to {s['interval'][1]:.1%})",
            f"Rounds played: mean {s['rounds']['mean']}, median {s['rounds']['median']}, "

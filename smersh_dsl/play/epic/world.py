@@ -45,6 +45,7 @@ class Record:
     lobo_by: dict[str, int] = field(default_factory=dict)     # entry -> spaces it moved Lobo
     read: dict[str, int] = field(default_factory=dict)        # entry -> times read
     failed: dict[str, int] = field(default_factory=dict)      # entry -> times failed
+    intel_by: dict[str, int] = field(default_factory=dict)    # entry -> intel spent in it
 
 
 @dataclass
