@@ -254,21 +254,15 @@ class Playout:
             return
         T = self.T
         cards, now = tuple(self.cards), tuple(self.half)
-        combos, scored = T.orientations(cards, now)
         if self._forced("orient"):
-            pick = self.answer
+            combos, pick = T.orientations(cards, now)[0], self.answer
         else:
-            key = ("orient", cards, now, tuple(self.face), tuple(self.up), tuple(self.men))
-            top = T.memo.get(key)
-            if top is None:
-                bonus = T.settings.henchman_bonus
-                by_type = [0] * T.types                # face-up strength per type
-                for f, u, m in zip(self.face, self.up, self.men):
-                    if u:
-                        by_type[T.type_of[f]] += T.strength[f] + bonus * m
-                scores = [100 * sum(by_type[t] for t in types) + rest for types, rest in scored]
-                best = max(scores)
-                top = self.remember(key, [i for i, s in enumerate(scores) if s == best])
+            bonus = T.settings.henchman_bonus
+            by_type = [0] * T.types                    # face-up strength per type
+            for f, u, m in zip(self.face, self.up, self.men):
+                if u:
+                    by_type[T.type_of[f]] += T.strength[f] + bonus * m
+            combos, top = T.best_orientations(cards, now, tuple(by_type))
             pick = self.rng.choice(top)
         self.half = list(combos[pick])
 
@@ -295,35 +289,40 @@ class Playout:
 
     def _sharp_go(self) -> bool:
         """SharpBot._incursion: her chance over outlook.deal_hidden's deals."""
-        mask = self.mask()
-        key = ("go", self.round, tuple(self.face), tuple(self.up), tuple(self.men), mask)
-        costs = self.T.memo.get(key)
-        if costs is None:
-            costs = self.remember(key, self._dealt_costs(mask))
+        costs = self.dealt_costs(self.mask())
         budget = self.budget()
         chance = sum(cost <= budget for cost in costs) / len(costs)
         s = self.T.settings
         return chance >= (0.5 if s.clues - self.clues <= 1 else 0.3)
 
-    def _dealt_costs(self, mask: int) -> tuple[int, ...]:
-        """What the line would cost her on each deal of its face-down defences (the line as
-        it lies when none is face down, or too few cards are unseen to deal them)."""
+    def dealt_costs(self, mask: int, samples: int = SHARP_DEALS) -> tuple[int, ...]:
+        """What the line would cost her on each of `samples` deals of its face-down defences
+        (the line as it lies when none is face down, or too few cards are unseen to deal
+        them); kept in compact.Tables.memo."""
+        key = ("dealt", self.round, tuple(self.face), tuple(self.up), tuple(self.men), mask,
+               samples)
+        costs = self.T.memo.get(key)
+        if costs is None:
+            costs = self.remember(key, self._dealt_costs(mask, samples))
+        return costs
+
+    def _dealt_costs(self, mask: int, samples: int) -> tuple[int, ...]:
         T, face, up = self.T, self.face, self.up
         n = len(face)
         hidden = tuple(i for i in range(n) if not up[i])
         seen = {face[i] >> 1 for i in range(n) if up[i]}
         unseen = tuple(c for c in range(len(T.faces) // 2) if c not in seen)
         if not hidden or len(unseen) < len(hidden):
-            return (self._net_cost(face, mask),)
+            return (self.net_cost(face, mask),)
         costs = []
-        for dealt in T.deals(self.round, n, hidden, unseen, SHARP_DEALS):
+        for dealt in T.deals(self.round, n, hidden, unseen, samples):
             faces = face[:]
             for i, f in dealt:
                 faces[i] = f
-            costs.append(self._net_cost(faces, mask))
+            costs.append(self.net_cost(faces, mask))
         return tuple(costs)
 
-    def _net_cost(self, faces: list[int], mask: int) -> int:
+    def net_cost(self, faces: list[int], mask: int) -> int:
         """outlook.net_cost: the line revealed in turn (`faces` as each will show), less
         what the best flip power among the halves of `mask` saves."""
         T, men, up = self.T, self.men, self.up
@@ -365,13 +364,18 @@ class Playout:
         flips = T.settings.flip_powers_per_incursion
         denied = False
         mask = self.mask()
+        price, none = T.price, T.NONE
         index = len(face) - 1
         while index >= 0:
             up[index] = True
             here = face[index]
             weak, bypassed = 0, False
+            # its neighbours as it is priced: the outer one is revealed, the inner as it lies
+            inner = face[index - 1] if index and up[index - 1] else none
+            outer = face[index + 1] if index + 1 < len(face) else none
+            code = price(here, men[index], 0, inner, outer, mask)
             while flips > 0 and not denied:
-                k, kind = self._flip_pick(index, here, weak, mask)
+                k, kind = self._flip_pick(index, here, code >> 1)
                 if k is None:
                     break
                 self.ready[k] = False
@@ -389,10 +393,10 @@ class Playout:
                 else:                                      # bypass
                     bypassed = True
                     break
+                code = price(here, men[index], weak, inner, outer, mask)
             with_gadget = False
             if not bypassed:
                 tokens = T.passive[here] != "no_tokens"
-                code = self.cheapest(index, mask, weak)
                 if code >> 1 > self.budget(tokens):
                     self._fail()
                     return
@@ -404,12 +408,11 @@ class Playout:
             index -= 1
         self._succeed()
 
-    def _flip_pick(self, index: int, here: int, weak: int,
-                   mask: int) -> tuple[int | None, str]:
-        """QuickBot._flip: a flip power only on a defence she cannot pay for or a dear one,
-        the first gadget of the first kind of FLIP_ORDER among the legal ones."""
-        price = self.cheapest(index, mask, weak) >> 1
-        if price <= self.budget() and price < DEAR:
+    def _flip_pick(self, index: int, here: int, price: int) -> tuple[int | None, str]:
+        """QuickBot._flip: a flip power only on a defence she cannot pay for (at `price`,
+        its cheapest now) or a dear one, the first gadget of the first kind of FLIP_ORDER
+        among the legal ones."""
+        if price < DEAR and price <= self.cp + self.tokens - self.used:
             return None, ""                                # worth no flip power
         T = self.T
         immune = T.passive[here] == "flip_immune"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 
+from smersh_dsl.play.smush import greedy_scores
 from smersh_dsl.play.smush.bots import GreedyBot
 from smersh_dsl.play.smush.choices import Choice
 from smersh_dsl.play.smush.compact import tables
@@ -100,7 +101,11 @@ class StrongBot(GreedyBot):
     def decide(self, game: Game, choice: Choice) -> int:
         if choice.kind not in SEARCHED[choice.side]:
             return super().decide(game, choice)
-        greedy = getattr(self, "_" + choice.kind)(game, game.table, choice)
+        if self.fast:       # GreedyBot's scores, worked out on the compact table
+            greedy = greedy_scores.scores(Playout.of_table(game.table, tables(game.table.rules)),
+                                          choice)
+        else:
+            greedy = getattr(self, "_" + choice.kind)(game, game.table, choice)
         candidates = sorted(range(len(choice.options)), key=lambda i: (-greedy[i], i))
         if choice.kind == "rearrange":
             candidates = candidates[:MAX_CANDIDATES]
