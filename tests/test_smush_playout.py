@@ -131,3 +131,17 @@ def test_the_greedy_scores_on_the_compact_table_are_the_greedy_bots(monkeypatch)
     assert not differ, differ[:3]
     assert set(seen) == {"lay", "henchman", "gadget", "orient", "incursion", "rearrange"}, seen
     assert sum(seen.values()) > 100
+
+
+def test_the_fast_search_plays_the_very_games_of_the_reference_search(monkeypatch):
+    """The compact engine, its greedy scores and its memos change how fast the strong bots
+    choose, not what: strong against strong, the same seeds give the same games (winners,
+    endings, rounds, every card's use) as the search on the reference engine and
+    GreedyBot's own scores, so the win rate is today's exactly (issue #31)."""
+    rules = smush_rules()
+    fast = simulate(rules, 6, 21, "strong", "strong")
+    monkeypatch.setattr(strong, "StrongBot", functools.partial(StrongBot, fast=False))
+    reference = simulate(rules, 6, 21, "strong", "strong")
+    assert (fast.wins, fast.endings, fast.rounds, fast.uses) == \
+        (reference.wins, reference.endings, reference.rounds, reference.uses)
+    assert fast.endings["crystals"] and fast.wins[SMUSH]

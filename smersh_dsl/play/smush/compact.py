@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from smersh_dsl.play.smush.rules import INWARD, Face, Rules
+from smersh_dsl.play.smush.rules import INWARD, TARGETING, Face, Rules
 
 MEMO = 50_000             # conclusions kept per rules (some 20 MB) before all are forgotten
 # id(rules) -> (rules, its tables): Rules hold dicts, so they cannot be hashed; the
@@ -41,6 +41,18 @@ class Tables:
         self.on_bypass = [f.on_bypass for f in self.faces]
         self.flip = [h.flip for h in self.halves]
         self.flip_kind = [h.flip["kind"] if h.flip else None for h in self.halves]
+        self.no_tokens = [kind == "no_tokens" for kind in self.passive]
+        self.flip_immune = [kind == "flip_immune" for kind in self.passive]
+        # The flip powers outlook.flip_saving counts, as (half, kind, the most it saves,
+        # whether it targets a defence); a bypass saves the whole price.
+        self.savers = []
+        for h, half in enumerate(self.halves):
+            kind = self.flip_kind[h]
+            cap = {"bypass": 10 ** 9, "gain_cp": half.flip and half.flip.get("amount"),
+                   "weaken": half.flip and s.overcome_cost * half.flip.get("amount", 0),
+                   "return_henchman": s.overcome_cost * s.henchman_bonus}.get(kind)
+            if cap is not None:
+                self.savers.append((h, kind, cap, kind in TARGETING))
         self.card_of_number = {c.number: i for i, c in enumerate(rules.defences)}
         self.scratch = list(range(len(rules.defences)))   # what engine.Game() shuffles
         self._prices: dict[tuple, int] = {}

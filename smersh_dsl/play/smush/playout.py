@@ -111,6 +111,10 @@ class Playout:
                 m |= 1 << (2 * card + half)
         return m
 
+    def seen_line(self) -> tuple[int, ...]:
+        """The line's faces as Harmony sees them: -1 where face down."""
+        return tuple(f if u else -1 for f, u in zip(self.face, self.up))
+
     def shown(self, i: int) -> int:
         """The face a bonus sees at `i`: NONE where face down or off the line."""
         return self.face[i] if 0 <= i < len(self.face) and self.up[i] else self.T.NONE
@@ -280,7 +284,7 @@ class Playout:
 
     def _quick_go(self) -> bool:
         mask = self.mask()
-        key = ("need", tuple(self.face), tuple(self.up), tuple(self.men), mask)
+        key = ("need", self.seen_line(), tuple(self.men), mask)
         need = self.T.memo.get(key)
         if need is None:
             need = self.remember(key, sum(self.cheapest(i, mask) >> 1 if u else HIDDEN_GUESS
@@ -299,8 +303,9 @@ class Playout:
         """What the line would cost her on each of `samples` deals of its face-down defences
         (the line as it lies when none is face down, or too few cards are unseen to deal
         them); kept in compact.Tables.memo."""
-        key = ("dealt", self.round, tuple(self.face), tuple(self.up), tuple(self.men), mask,
-               samples)
+        # The faces she cannot see do not count: every deal replaces them (the cards not
+        # seen face up include every face-down one, so there are always enough to deal).
+        key = ("dealt", self.round, self.seen_line(), tuple(self.men), mask, samples)
         costs = self.T.memo.get(key)
         if costs is None:
             costs = self.remember(key, self._dealt_costs(mask, samples))
@@ -325,28 +330,28 @@ class Playout:
     def net_cost(self, faces: list[int], mask: int) -> int:
         """outlook.net_cost: the line revealed in turn (`faces` as each will show), less
         what the best flip power among the halves of `mask` saves."""
-        T, men, up = self.T, self.men, self.up
-        s = T.settings
+        T, men, up, face = self.T, self.men, self.up, self.face
+        price, none = T.price, T.NONE
         n = len(faces)
-        priced = [T.price(faces[i], men[i], 0, self.shown(i - 1),
-                          faces[i + 1] if i + 1 < n else T.NONE, mask) >> 1
+        priced = [price(faces[i], men[i], 0, face[i - 1] if i and up[i - 1] else none,
+                        faces[i + 1] if i + 1 < n else none, mask) >> 1
                   for i in range(n)]
         best = 0
-        for h, kind in enumerate(T.flip_kind):
-            if kind is None or not mask >> h & 1:
+        immune = T.flip_immune
+        for h, kind, cap, targeting in T.savers:
+            if not mask >> h & 1:
                 continue
-            power = T.flip[h]
-            for i in range(n):
-                if kind in TARGETING and up[i] and T.passive[self.face[i]] == "flip_immune":
-                    continue
-                if kind == "bypass":
-                    best = max(best, priced[i])
-                elif kind == "weaken":
-                    best = max(best, min(priced[i], s.overcome_cost * power["amount"]))
-                elif kind == "return_henchman" and men[i]:
-                    best = max(best, min(priced[i], s.overcome_cost * s.henchman_bonus))
             if kind == "gain_cp":
-                best = max(best, power["amount"])
+                best = max(best, cap)
+                continue
+            for i in range(n):
+                if targeting and up[i] and immune[face[i]]:
+                    continue
+                if kind == "return_henchman" and not men[i]:
+                    continue
+                saved = priced[i] if priced[i] < cap else cap
+                if saved > best:
+                    best = saved
         return sum(priced) - best
 
     def collect(self) -> None:
@@ -364,7 +369,7 @@ class Playout:
         flips = T.settings.flip_powers_per_incursion
         denied = False
         mask = self.mask()
-        price, none = T.price, T.NONE
+        price, none, no_tokens = T.price, T.NONE, T.no_tokens
         index = len(face) - 1
         while index >= 0:
             up[index] = True
@@ -375,7 +380,10 @@ class Playout:
             outer = face[index + 1] if index + 1 < len(face) else none
             code = price(here, men[index], 0, inner, outer, mask)
             while flips > 0 and not denied:
-                k, kind = self._flip_pick(index, here, code >> 1)
+                cost = code >> 1
+                if cost < DEAR and cost <= self.cp + self.tokens - self.used:
+                    break                                  # worth no flip power
+                k, kind = self._flip_pick(index, here)
                 if k is None:
                     break
                 self.ready[k] = False
@@ -395,12 +403,15 @@ class Playout:
                     break
                 code = price(here, men[index], weak, inner, outer, mask)
             with_gadget = False
-            if not bypassed:
-                tokens = T.passive[here] != "no_tokens"
-                if code >> 1 > self.budget(tokens):
+            if not bypassed:                               # self.pay, inlined
+                cost = code >> 1
+                tokens = 0 if no_tokens[here] else self.tokens - self.used
+                if cost > self.cp + tokens:
                     self._fail()
                     return
-                self.pay(code >> 1, tokens)
+                from_tokens = cost if cost < tokens else tokens
+                self.used += from_tokens
+                self.cp -= cost - from_tokens
                 with_gadget = not code & 1
             power = T.on_bypass[here]
             if power is not None:
@@ -408,12 +419,10 @@ class Playout:
             index -= 1
         self._succeed()
 
-    def _flip_pick(self, index: int, here: int, price: int) -> tuple[int | None, str]:
-        """QuickBot._flip: a flip power only on a defence she cannot pay for (at `price`,
-        its cheapest now) or a dear one, the first gadget of the first kind of FLIP_ORDER
-        among the legal ones."""
-        if price < DEAR and price <= self.cp + self.tokens - self.used:
-            return None, ""                                # worth no flip power
+    def _flip_pick(self, index: int, here: int) -> tuple[int | None, str]:
+        """QuickBot._flip, on a defence she cannot pay for or a dear one (run_incursion
+        asks only then): the first gadget of the first kind of FLIP_ORDER among the legal
+        ones."""
         T = self.T
         immune = T.passive[here] == "flip_immune"
         first: dict[str, int] = {}
