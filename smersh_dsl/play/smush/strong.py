@@ -17,8 +17,9 @@ apart); SMUSH takes the move that won most. Choices inside an incursion (flip po
 paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
-engine's games move for move, faster; and the search stops sampling a move once it is
-clearly behind (`search_adaptive`), playing at most the fixed search's games
+engine's games move for move, faster, and GreedyBot's scores are worked out on the same
+compact table (greedy_scores.py, the same numbers); the search stops sampling a move once
+it is clearly behind (`search_adaptive`), playing at most the fixed search's games
 (docs/smush.md, "A rollout engine made for speed")."""
 
 from __future__ import annotations
