@@ -170,18 +170,20 @@ class Playout:
 
     def _dearest_faces(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
+        price, none, shown = T.price, T.NONE, self.shown
         n = len(face)
-        base = sum(T.price(face[i], men[i], 0, self.shown(i - 1), face[i + 1], mask) >> 1
+        base = sum(price(face[i], men[i], 0, shown(i - 1), face[i + 1], mask) >> 1
                    for i in range(n - 1))
-        inner = self.shown(n - 1)
+        inner = shown(n - 1)
         costs = []
+        if n:                       # the outermost defence now, priced with the new one
+            last, last_men, last_inner = face[n - 1], men[n - 1], shown(n - 2)
         for card in self.hand:
             for f in (0, 1):
                 new = 2 * card + f
-                cost = base + (T.price(new, 0, 0, inner, T.NONE, mask) >> 1)
+                cost = base + (price(new, 0, 0, inner, none, mask) >> 1)
                 if n:
-                    cost += T.price(face[n - 1], men[n - 1], 0, self.shown(n - 2), new,
-                                    mask) >> 1
+                    cost += price(last, last_men, 0, last_inner, new, mask) >> 1
                 costs.append(cost)
         top = max(costs)
         return [i for i, c in enumerate(costs) if c == top]
@@ -229,14 +231,15 @@ class Playout:
         return self.rng.choice(self.recall("henchman", self._henchman_gains))
 
     def _henchman_gains(self, mask: int) -> list[int]:
-        T, face, men = self.T, self.face, self.men
+        T, face, men, up = self.T, self.face, self.men, self.up
+        price, none = T.price, T.NONE
         n = len(face)
         gains = []
-        for k in range(n):
-            j = n - 1 - k
-            inner, outer = self.shown(j - 1), face[j + 1] if j + 1 < n else T.NONE
-            gains.append((T.price(face[j], men[j] + 1, 0, inner, outer, mask) >> 1)
-                         - (T.price(face[j], men[j], 0, inner, outer, mask) >> 1))
+        for j in range(n - 1, -1, -1):                     # options run outermost first
+            inner = face[j - 1] if j and up[j - 1] else none
+            outer = face[j + 1] if j + 1 < n else none
+            gains.append((price(face[j], men[j] + 1, 0, inner, outer, mask) >> 1)
+                         - (price(face[j], men[j], 0, inner, outer, mask) >> 1))
         top = max(gains)
         return [i for i, g in enumerate(gains) if g == top]
 
