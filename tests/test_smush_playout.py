@@ -102,3 +102,46 @@ def test_a_sure_choice_stops_after_the_first_samples():
     wins, played = bot.search_adaptive(game, choice, [1, 0])       # greedy first: stay
     assert played == {0: strong.MIN_SAMPLES, 1: strong.MIN_SAMPLES}
     assert bot.decide(game, choice) == 0
+
+
+def test_the_greedy_scores_on_the_compact_table_are_the_greedy_bots(monkeypatch):
+    """At every choice the strong bots search in a few whole strong-against-strong games,
+    the scores they order and keep moves by (greedy_scores.py, on the compact table) are
+    GreedyBot's own, option for option."""
+    from smersh_dsl.play.smush import greedy_scores
+    from smersh_dsl.play.smush.bots import GreedyBot
+
+    rules = smush_rules()
+    T = tables(rules)
+    seen: dict[str, int] = {}
+    differ: list[tuple] = []
+    decide = StrongBot.decide
+
+    def comparing(self, game, choice):
+        if choice.kind in strong.SEARCHED[choice.side]:
+            want = getattr(GreedyBot, "_" + choice.kind)(self, game, game.table, choice)
+            got = greedy_scores.scores(Playout.of_table(game.table, T), choice)
+            seen[choice.kind] = seen.get(choice.kind, 0) + 1
+            if got != want:
+                differ.append((choice.kind, got, want))
+        return decide(self, game, choice)
+
+    monkeypatch.setattr(StrongBot, "decide", comparing)
+    simulate(rules, 6, 3, "strong", "strong")
+    assert not differ, differ[:3]
+    assert set(seen) == {"lay", "henchman", "gadget", "orient", "incursion", "rearrange"}, seen
+    assert sum(seen.values()) > 100
+
+
+def test_the_fast_search_plays_the_very_games_of_the_reference_search(monkeypatch):
+    """The compact engine, its greedy scores and its memos change how fast the strong bots
+    choose, not what: strong against strong, the same seeds give the same games (winners,
+    endings, rounds, every card's use) as the search on the reference engine and
+    GreedyBot's own scores, so the win rate is today's exactly (issue #31)."""
+    rules = smush_rules()
+    fast = simulate(rules, 6, 21, "strong", "strong")
+    monkeypatch.setattr(strong, "StrongBot", functools.partial(StrongBot, fast=False))
+    reference = simulate(rules, 6, 21, "strong", "strong")
+    assert (fast.wins, fast.endings, fast.rounds, fast.uses) == \
+        (reference.wins, reference.endings, reference.rounds, reference.uses)
+    assert fast.endings["crystals"] and fast.wins[SMUSH]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from smersh_dsl.play.smush.rules import INWARD, Face, Rules
+from smersh_dsl.play.smush.rules import INWARD, TARGETING, Face, Rules
 
 MEMO = 50_000             # conclusions kept per rules (some 20 MB) before all are forgotten
 # id(rules) -> (rules, its tables): Rules hold dicts, so they cannot be hashed; the
@@ -41,11 +41,25 @@ class Tables:
         self.on_bypass = [f.on_bypass for f in self.faces]
         self.flip = [h.flip for h in self.halves]
         self.flip_kind = [h.flip["kind"] if h.flip else None for h in self.halves]
+        self.no_tokens = [kind == "no_tokens" for kind in self.passive]
+        self.flip_immune = [kind == "flip_immune" for kind in self.passive]
+        # The flip powers outlook.flip_saving counts, as (half, kind, the most it saves,
+        # whether it targets a defence); a bypass saves the whole price.
+        self.savers = []
+        for h, half in enumerate(self.halves):
+            kind = self.flip_kind[h]
+            cap = {"bypass": 10 ** 9, "gain_cp": half.flip and half.flip.get("amount"),
+                   "weaken": half.flip and s.overcome_cost * half.flip.get("amount", 0),
+                   "return_henchman": s.overcome_cost * s.henchman_bonus}.get(kind)
+            if cap is not None:
+                self.savers.append((h, kind, cap, kind in TARGETING))
         self.card_of_number = {c.number: i for i, c in enumerate(rules.defences)}
         self.scratch = list(range(len(rules.defences)))   # what engine.Game() shuffles
         self._prices: dict[tuple, int] = {}
         self._combos: dict[tuple, tuple] = {}
         self._deals: dict[tuple, tuple] = {}
+        self._masks: dict[tuple, tuple] = {}
+        self._best: dict[tuple, tuple] = {}
         # What a quick policy concluded about a whole line (playout.py's `remember`): the
         # same lines come back in sample after sample, candidate after candidate.
         self.memo: dict[tuple, object] = {}
@@ -106,6 +120,30 @@ class Tables:
                 types = tuple(sorted({self.half_type[h] for h in halves}))
                 scored.append((types, 10 * len(types) + sum(self.half_strength[h] for h in halves)))
             found = self._combos[key] = (combos, scored)
+        return found
+
+    def best_orientations(self, cards: tuple[int, ...], now: tuple[int, ...],
+                          by_type: tuple[int, ...]) -> tuple:
+        """The combos of `orientations`, and the ones the quick policy rates best when the
+        face-up defences' strength per type is `by_type` (its score: 100 per point of a
+        type the halves cover, then the rest); kept per situation."""
+        key = (cards, now, by_type)
+        found = self._best.get(key)
+        if found is None:
+            combos, scored = self.orientations(cards, now)
+            scores = [100 * sum(by_type[t] for t in types) + rest for types, rest in scored]
+            best = max(scores)
+            found = self._best[key] = (combos, [i for i, s in enumerate(scores) if s == best])
+        return found
+
+    def masks(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """outlook.orientations of `cards` as masks of their active halves (bit 2 * card +
+        half), in the same order."""
+        found = self._masks.get(cards)
+        if found is None:
+            found = self._masks[cards] = tuple(
+                sum(1 << (2 * c + h) for c, h in zip(cards, combo))
+                for combo in itertools.product((0, 1), repeat=len(cards)))
         return found
 
     def deals(self, round_: int, length: int, hidden: tuple[int, ...],

@@ -111,6 +111,10 @@ class Playout:
                 m |= 1 << (2 * card + half)
         return m
 
+    def seen_line(self) -> tuple[int, ...]:
+        """The line's faces as Harmony sees them: -1 where face down."""
+        return tuple(f if u else -1 for f, u in zip(self.face, self.up))
+
     def shown(self, i: int) -> int:
         """The face a bonus sees at `i`: NONE where face down or off the line."""
         return self.face[i] if 0 <= i < len(self.face) and self.up[i] else self.T.NONE
@@ -166,18 +170,20 @@ class Playout:
 
     def _dearest_faces(self, mask: int) -> list[int]:
         T, face, men = self.T, self.face, self.men
+        price, none, shown = T.price, T.NONE, self.shown
         n = len(face)
-        base = sum(T.price(face[i], men[i], 0, self.shown(i - 1), face[i + 1], mask) >> 1
+        base = sum(price(face[i], men[i], 0, shown(i - 1), face[i + 1], mask) >> 1
                    for i in range(n - 1))
-        inner = self.shown(n - 1)
+        inner = shown(n - 1)
         costs = []
+        if n:                       # the outermost defence now, priced with the new one
+            last, last_men, last_inner = face[n - 1], men[n - 1], shown(n - 2)
         for card in self.hand:
             for f in (0, 1):
                 new = 2 * card + f
-                cost = base + (T.price(new, 0, 0, inner, T.NONE, mask) >> 1)
+                cost = base + (price(new, 0, 0, inner, none, mask) >> 1)
                 if n:
-                    cost += T.price(face[n - 1], men[n - 1], 0, self.shown(n - 2), new,
-                                    mask) >> 1
+                    cost += price(last, last_men, 0, last_inner, new, mask) >> 1
                 costs.append(cost)
         top = max(costs)
         return [i for i, c in enumerate(costs) if c == top]
@@ -225,14 +231,15 @@ class Playout:
         return self.rng.choice(self.recall("henchman", self._henchman_gains))
 
     def _henchman_gains(self, mask: int) -> list[int]:
-        T, face, men = self.T, self.face, self.men
+        T, face, men, up = self.T, self.face, self.men, self.up
+        price, none = T.price, T.NONE
         n = len(face)
         gains = []
-        for k in range(n):
-            j = n - 1 - k
-            inner, outer = self.shown(j - 1), face[j + 1] if j + 1 < n else T.NONE
-            gains.append((T.price(face[j], men[j] + 1, 0, inner, outer, mask) >> 1)
-                         - (T.price(face[j], men[j], 0, inner, outer, mask) >> 1))
+        for j in range(n - 1, -1, -1):                     # options run outermost first
+            inner = face[j - 1] if j and up[j - 1] else none
+            outer = face[j + 1] if j + 1 < n else none
+            gains.append((price(face[j], men[j] + 1, 0, inner, outer, mask) >> 1)
+                         - (price(face[j], men[j], 0, inner, outer, mask) >> 1))
         top = max(gains)
         return [i for i, g in enumerate(gains) if g == top]
 
@@ -254,21 +261,15 @@ class Playout:
             return
         T = self.T
         cards, now = tuple(self.cards), tuple(self.half)
-        combos, scored = T.orientations(cards, now)
         if self._forced("orient"):
-            pick = self.answer
+            combos, pick = T.orientations(cards, now)[0], self.answer
         else:
-            key = ("orient", cards, now, tuple(self.face), tuple(self.up), tuple(self.men))
-            top = T.memo.get(key)
-            if top is None:
-                bonus = T.settings.henchman_bonus
-                by_type = [0] * T.types                # face-up strength per type
-                for f, u, m in zip(self.face, self.up, self.men):
-                    if u:
-                        by_type[T.type_of[f]] += T.strength[f] + bonus * m
-                scores = [100 * sum(by_type[t] for t in types) + rest for types, rest in scored]
-                best = max(scores)
-                top = self.remember(key, [i for i, s in enumerate(scores) if s == best])
+            bonus = T.settings.henchman_bonus
+            by_type = [0] * T.types                    # face-up strength per type
+            for f, u, m in zip(self.face, self.up, self.men):
+                if u:
+                    by_type[T.type_of[f]] += T.strength[f] + bonus * m
+            combos, top = T.best_orientations(cards, now, tuple(by_type))
             pick = self.rng.choice(top)
         self.half = list(combos[pick])
 
@@ -286,7 +287,7 @@ class Playout:
 
     def _quick_go(self) -> bool:
         mask = self.mask()
-        key = ("need", tuple(self.face), tuple(self.up), tuple(self.men), mask)
+        key = ("need", self.seen_line(), tuple(self.men), mask)
         need = self.T.memo.get(key)
         if need is None:
             need = self.remember(key, sum(self.cheapest(i, mask) >> 1 if u else HIDDEN_GUESS
@@ -295,59 +296,65 @@ class Playout:
 
     def _sharp_go(self) -> bool:
         """SharpBot._incursion: her chance over outlook.deal_hidden's deals."""
-        mask = self.mask()
-        key = ("go", self.round, tuple(self.face), tuple(self.up), tuple(self.men), mask)
-        costs = self.T.memo.get(key)
-        if costs is None:
-            costs = self.remember(key, self._dealt_costs(mask))
+        costs = self.dealt_costs(self.mask())
         budget = self.budget()
         chance = sum(cost <= budget for cost in costs) / len(costs)
         s = self.T.settings
         return chance >= (0.5 if s.clues - self.clues <= 1 else 0.3)
 
-    def _dealt_costs(self, mask: int) -> tuple[int, ...]:
-        """What the line would cost her on each deal of its face-down defences (the line as
-        it lies when none is face down, or too few cards are unseen to deal them)."""
+    def dealt_costs(self, mask: int, samples: int = SHARP_DEALS) -> tuple[int, ...]:
+        """What the line would cost her on each of `samples` deals of its face-down defences
+        (the line as it lies when none is face down, or too few cards are unseen to deal
+        them); kept in compact.Tables.memo."""
+        # The faces she cannot see do not count: every deal replaces them (the cards not
+        # seen face up include every face-down one, so there are always enough to deal).
+        key = ("dealt", self.round, self.seen_line(), tuple(self.men), mask, samples)
+        costs = self.T.memo.get(key)
+        if costs is None:
+            costs = self.remember(key, self._dealt_costs(mask, samples))
+        return costs
+
+    def _dealt_costs(self, mask: int, samples: int) -> tuple[int, ...]:
         T, face, up = self.T, self.face, self.up
         n = len(face)
         hidden = tuple(i for i in range(n) if not up[i])
         seen = {face[i] >> 1 for i in range(n) if up[i]}
         unseen = tuple(c for c in range(len(T.faces) // 2) if c not in seen)
         if not hidden or len(unseen) < len(hidden):
-            return (self._net_cost(face, mask),)
+            return (self.net_cost(face, mask),)
         costs = []
-        for dealt in T.deals(self.round, n, hidden, unseen, SHARP_DEALS):
+        for dealt in T.deals(self.round, n, hidden, unseen, samples):
             faces = face[:]
             for i, f in dealt:
                 faces[i] = f
-            costs.append(self._net_cost(faces, mask))
+            costs.append(self.net_cost(faces, mask))
         return tuple(costs)
 
-    def _net_cost(self, faces: list[int], mask: int) -> int:
+    def net_cost(self, faces: list[int], mask: int) -> int:
         """outlook.net_cost: the line revealed in turn (`faces` as each will show), less
         what the best flip power among the halves of `mask` saves."""
-        T, men, up = self.T, self.men, self.up
-        s = T.settings
+        T, men, up, face = self.T, self.men, self.up, self.face
+        price, none = T.price, T.NONE
         n = len(faces)
-        priced = [T.price(faces[i], men[i], 0, self.shown(i - 1),
-                          faces[i + 1] if i + 1 < n else T.NONE, mask) >> 1
+        priced = [price(faces[i], men[i], 0, face[i - 1] if i and up[i - 1] else none,
+                        faces[i + 1] if i + 1 < n else none, mask) >> 1
                   for i in range(n)]
         best = 0
-        for h, kind in enumerate(T.flip_kind):
-            if kind is None or not mask >> h & 1:
+        immune = T.flip_immune
+        for h, kind, cap, targeting in T.savers:
+            if not mask >> h & 1:
                 continue
-            power = T.flip[h]
-            for i in range(n):
-                if kind in TARGETING and up[i] and T.passive[self.face[i]] == "flip_immune":
-                    continue
-                if kind == "bypass":
-                    best = max(best, priced[i])
-                elif kind == "weaken":
-                    best = max(best, min(priced[i], s.overcome_cost * power["amount"]))
-                elif kind == "return_henchman" and men[i]:
-                    best = max(best, min(priced[i], s.overcome_cost * s.henchman_bonus))
             if kind == "gain_cp":
-                best = max(best, power["amount"])
+                best = max(best, cap)
+                continue
+            for i in range(n):
+                if targeting and up[i] and immune[face[i]]:
+                    continue
+                if kind == "return_henchman" and not men[i]:
+                    continue
+                saved = priced[i] if priced[i] < cap else cap
+                if saved > best:
+                    best = saved
         return sum(priced) - best
 
     def collect(self) -> None:
@@ -365,13 +372,21 @@ class Playout:
         flips = T.settings.flip_powers_per_incursion
         denied = False
         mask = self.mask()
+        price, none, no_tokens = T.price, T.NONE, T.no_tokens
         index = len(face) - 1
         while index >= 0:
             up[index] = True
             here = face[index]
             weak, bypassed = 0, False
+            # its neighbours as it is priced: the outer one is revealed, the inner as it lies
+            inner = face[index - 1] if index and up[index - 1] else none
+            outer = face[index + 1] if index + 1 < len(face) else none
+            code = price(here, men[index], 0, inner, outer, mask)
             while flips > 0 and not denied:
-                k, kind = self._flip_pick(index, here, weak, mask)
+                cost = code >> 1
+                if cost < DEAR and cost <= self.cp + self.tokens - self.used:
+                    break                                  # worth no flip power
+                k, kind = self._flip_pick(index, here)
                 if k is None:
                     break
                 self.ready[k] = False
@@ -389,14 +404,17 @@ class Playout:
                 else:                                      # bypass
                     bypassed = True
                     break
+                code = price(here, men[index], weak, inner, outer, mask)
             with_gadget = False
-            if not bypassed:
-                tokens = T.passive[here] != "no_tokens"
-                code = self.cheapest(index, mask, weak)
-                if code >> 1 > self.budget(tokens):
+            if not bypassed:                               # self.pay, inlined
+                cost = code >> 1
+                tokens = 0 if no_tokens[here] else self.tokens - self.used
+                if cost > self.cp + tokens:
                     self._fail()
                     return
-                self.pay(code >> 1, tokens)
+                from_tokens = cost if cost < tokens else tokens
+                self.used += from_tokens
+                self.cp -= cost - from_tokens
                 with_gadget = not code & 1
             power = T.on_bypass[here]
             if power is not None:
@@ -404,13 +422,10 @@ class Playout:
             index -= 1
         self._succeed()
 
-    def _flip_pick(self, index: int, here: int, weak: int,
-                   mask: int) -> tuple[int | None, str]:
-        """QuickBot._flip: a flip power only on a defence she cannot pay for or a dear one,
-        the first gadget of the first kind of FLIP_ORDER among the legal ones."""
-        price = self.cheapest(index, mask, weak) >> 1
-        if price <= self.budget() and price < DEAR:
-            return None, ""                                # worth no flip power
+    def _flip_pick(self, index: int, here: int) -> tuple[int | None, str]:
+        """QuickBot._flip, on a defence she cannot pay for or a dear one (run_incursion
+        asks only then): the first gadget of the first kind of FLIP_ORDER among the legal
+        ones."""
         T = self.T
         immune = T.passive[here] == "flip_immune"
         first: dict[str, int] = {}

@@ -17,8 +17,9 @@ apart); SMUSH takes the move that won most. Choices inside an incursion (flip po
 paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
-engine's games move for move, faster; and the search stops sampling a move once it is
-clearly behind (`search_adaptive`), playing at most the fixed search's games
+engine's games move for move, faster, and GreedyBot's scores are worked out on the same
+compact table (greedy_scores.py, the same numbers); the search stops sampling a move once
+it is clearly behind (`search_adaptive`), playing at most the fixed search's games
 (docs/smush.md, "A rollout engine made for speed")."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 
+from smersh_dsl.play.smush import greedy_scores
 from smersh_dsl.play.smush.bots import GreedyBot
 from smersh_dsl.play.smush.choices import Choice
 from smersh_dsl.play.smush.compact import tables
@@ -100,7 +102,11 @@ class StrongBot(GreedyBot):
     def decide(self, game: Game, choice: Choice) -> int:
         if choice.kind not in SEARCHED[choice.side]:
             return super().decide(game, choice)
-        greedy = getattr(self, "_" + choice.kind)(game, game.table, choice)
+        if self.fast:       # GreedyBot's scores, worked out on the compact table
+            greedy = greedy_scores.scores(Playout.of_table(game.table, tables(game.table.rules)),
+                                          choice)
+        else:
+            greedy = getattr(self, "_" + choice.kind)(game, game.table, choice)
         candidates = sorted(range(len(choice.options)), key=lambda i: (-greedy[i], i))
         if choice.kind == "rearrange":
             candidates = candidates[:MAX_CANDIDATES]
