@@ -21,7 +21,7 @@ BROKEN = 'entry "99" { text "Nowhere." go "1" }\n'     # S001 at 860:7 of europe
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the Epic book with one syntax error, under tmp/work/epic; a fresh cache."""
     monkeypatch.setenv("SMERSH_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
     folder = tmp_path / "work" / "epic"
     shutil.copytree(EPIC, folder)
     europe = folder / "entries" / "europe.smersh"
@@ -31,7 +31,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
 
 
 def _syntax_error_file(diagnostics) -> str:

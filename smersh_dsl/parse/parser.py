@@ -193,28 +193,37 @@ def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[D
 
 Parsed = tuple[SourceFile, tuple[Diagnostic, ...]]
 MEMO_SIZE = 4096
-_remembered: OrderedDict[tuple[str, str], Parsed] = OrderedDict()
+remembered: OrderedDict[tuple[str, str], Parsed] = OrderedDict()
 
 
 def remember(text: str, file: str, parsed: Parsed) -> None:
     """Keep a parse in memory (least recently used go first)."""
-    _remembered[(text, file)] = parsed
-    _remembered.move_to_end((text, file))
-    while len(_remembered) > MEMO_SIZE:
-        _remembered.popitem(last=False)
+    remembered[(text, file)] = parsed
+    remembered.move_to_end((text, file))
+    while len(remembered) > MEMO_SIZE:
+        remembered.popitem(last=False)
 
 
 def parse_text(text: str, file: str) -> tuple[SourceFile, list[Diagnostic]]:
     """Parse one file's text. Memoised by (file, text): a long-running process (the
     language server, a watch) re-parses only what changed. The model is immutable."""
-    source, diagnostics = _parse_cached(text, file)
+    source, diagnostics = parse_memoised(text, file)
     return source, list(diagnostics)
 
 
-def _parse_cached(text: str, file: str) -> Parsed:
-    found = _remembered.get((text, file))
+def recalled(text: str, file: str) -> Parsed | None:
+    """The parse of this text under this name if it is in memory, or None."""
+    found = remembered.get((text, file))
     if found is not None:
-        _remembered.move_to_end((text, file))
+        remembered.move_to_end((text, file))
+    return found
+
+
+def parse_memoised(text: str, file: str) -> Parsed:
+    """``parse_text``'s result as it is kept (findings in a tuple): from memory, or
+    parsed now and remembered."""
+    found = recalled(text, file)
+    if found is not None:
         return found
     parsed = _parse_guarded(text, file)
     remember(text, file, parsed)
@@ -267,13 +276,13 @@ def parse_file(path: Path, shown: str | None = None,
     if text is None:
         return None, problems
     if not recall(text, shown):
-        disk_cache.store(text, shown, _parse_cached(text, shown))
+        disk_cache.store(text, shown, parse_memoised(text, shown))
     return parse_text(text, shown)
 
 
 def recall(text: str, shown: str) -> bool:
     """Whether this parse is in memory, or was read back from the disk cache into it."""
-    if (text, shown) in _remembered:
+    if (text, shown) in remembered:
         return True
     stored = disk_cache.load(text, shown)
     if stored is not None:
