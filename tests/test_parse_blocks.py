@@ -17,7 +17,7 @@ SOURCES = sorted([*(REPO / "books").rglob("*.smersh"), *(REPO / "tests" / "cases
 
 def _whole(text: str, file: str):
     parser.remembered.clear()
-    source, found = parser._parse_guarded(text, file)
+    source, found = parser.parse_fresh(text, file)
     return source, list(found)
 
 

@@ -250,12 +250,14 @@ def parse_memoised(text: str, file: str) -> Parsed:
     found = recalled(text, file)
     if found is not None:
         return found
-    parsed = _parse_guarded(text, file)
+    parsed = parse_fresh(text, file)
     remember(text, file, parsed)
     return parsed
 
 
-def _parse_guarded(text: str, file: str) -> Parsed:
+def parse_fresh(text: str, file: str) -> Parsed:
+    """Parse now, neither from memory nor kept in it (a worker process, which sends the
+    parse back and has no use for it after)."""
     deep = _too_deep(text, file)
     if deep is not None:
         return SourceFile(path=file, text=text, definitions=(), lost=("",)), (deep,)
