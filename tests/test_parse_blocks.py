@@ -16,8 +16,8 @@ SOURCES = sorted([*(REPO / "books").rglob("*.smersh"), *(REPO / "tests" / "cases
 
 
 def _whole(text: str, file: str):
-    parser._remembered.clear()
-    source, found = parser._parse_guarded(text, file)
+    parser.remembered.clear()
+    source, found = parser.parse_fresh(text, file)
     return source, list(found)
 
 
@@ -27,8 +27,7 @@ def _text(path: Path) -> str:
 
 @pytest.fixture(autouse=True)
 def forget(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
-    monkeypatch.setattr(blocks, "_remembered", parser._remembered)
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
 
 
 def test_block_by_block_equals_the_whole_file_on_every_book_and_case():

@@ -24,14 +24,14 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh cache folder, and a process that remembers no parse in memory."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("SMERSH_CACHE_DIR", str(folder))
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
     return folder
 
 
 def _forget(monkeypatch: pytest.MonkeyPatch) -> None:
     """What a new process knows: nothing in memory (the disk cache stays)."""
-    fresh = type(parser._remembered)()
-    monkeypatch.setattr(parser, "_remembered", fresh)
+    fresh = type(parser.remembered)()
+    monkeypatch.setattr(parser, "remembered", fresh)
 
 
 def test_an_unchanged_file_is_read_from_the_cache_not_parsed(cache, monkeypatch, tmp_path):

@@ -21,7 +21,7 @@ BROKEN = 'entry "99" { text "Nowhere." go "1" }\n'     # S001 at 860:7 of europe
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the Epic book with one syntax error, under tmp/work/epic; a fresh cache."""
     monkeypatch.setenv("SMERSH_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
     folder = tmp_path / "work" / "epic"
     shutil.copytree(EPIC, folder)
     europe = folder / "entries" / "europe.smersh"
@@ -31,7 +31,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser, "_remembered", type(parser._remembered)())
+    monkeypatch.setattr(parser, "remembered", type(parser.remembered)())
 
 
 def _syntax_error_file(diagnostics) -> str:
@@ -82,9 +82,9 @@ def test_an_entry_read_under_another_name_is_the_parse_under_that_name():
     assert len(cases) > 10
     for source in sorted(REPO.glob("books/*/**/*.smersh"))[:40] + cases:
         text = source.read_text(encoding="utf-8")
-        under_a = parser._parse_guarded(text, "a/one.smersh")
+        under_a = parser.parse_fresh(text, "a/one.smersh")
         blob = disk_cache.encode(text, "a/one.smersh", under_a)
         assert b"a/one.smersh" not in blob, source
         stored_text, under_b = disk_cache.decode(blob, "../b/two.smersh")
         assert stored_text == text
-        assert under_b == parser._parse_guarded(text, "../b/two.smersh"), source
+        assert under_b == parser.parse_fresh(text, "../b/two.smersh"), source

@@ -16,7 +16,7 @@ class Fit(str, Enum):
     CONTAIN = "contain"    # the whole picture inside its box, letterboxed
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Art(Node):
     """`art "art/casino.png" cover credit "Photo: N. Nobody"`."""
 
@@ -26,7 +26,7 @@ class Art(Node):
     credit: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Icon(Node):
     """`icon Spycraft "icons/spycraft.svg"`: printed as :Spycraft: in text and beside the
     skill, region or intel icon of that name."""
@@ -36,7 +36,7 @@ class Icon(Node):
     path_span: Span
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardBack(Node):
     """`back Europe art "art/europe-back.png"`: the back a whole deck shares."""
 

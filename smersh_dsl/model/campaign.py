@@ -26,7 +26,7 @@ class FieldScope(str, Enum):
     SCENARIO = "scenario"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class LogField(Node):
     """SC-LOG-1: one field of the campaign log."""
 
@@ -46,14 +46,14 @@ class EvidenceKind(str, Enum):
     OPPORTUNITY = "opportunity"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EvidenceCard(Node):
     kind: EvidenceKind
     name: Name
     icon: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Combination(Node):
     """SC-EVID-2: one means x motive x opportunity implicates one board member."""
 
@@ -63,7 +63,7 @@ class Combination(Node):
     member: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CampaignDef(Definition):
     key: Name
     title: str
@@ -98,7 +98,7 @@ class ActionKind(str, Enum):
     CROSS_OUT = "cross_out"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class StepAction(Node):
     kind: ActionKind
     field: Ref | None = None
@@ -106,14 +106,14 @@ class StepAction(Node):
     count: int | None = None      # `place N secrets`: how many on each board member
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CampaignStep(Node):
     mode: StepMode
     text: str
     actions: tuple[StepAction, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Scenario(Definition):
     number: int
     title: str

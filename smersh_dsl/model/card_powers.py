@@ -43,31 +43,31 @@ class AirportAction(str, Enum):
     TOGGLE = "toggle"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DiceStep(Node):
     """Bonus (or, negative, penalty) dice to the test (EP-TEST-5's dice, from a card)."""
 
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class AutoPass(Node):
     """The test passes automatically (EP-TEST-4, from a card)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RerollDice(Node):
     """Roll the test's dice again."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PreventInjury(Node):
     """Take ``amount`` fewer injuries."""
 
     amount: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class AirportStep(Node):
     """Open, close or toggle an airport (a villain card's End of Turn event)."""
 
@@ -88,7 +88,7 @@ STEP_WORDS: dict[type, str] = {DiceStep: "dice", AutoPass: "auto_pass", RerollDi
                                PreventInjury: "prevent"}
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Power(Node):
     """`does TIMING [on SKILL...] [if CONDITION] { STEP... } [TERM...]`. ``keep`` and
     ``uses`` are as written (``uses`` None when not written); `discard_after` says what
@@ -127,7 +127,7 @@ class LeaveKind(str, Enum):
     LOBO_ADVANCES = "lobo_advances"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Leave(Node):
     """One way a status leaves: ``skill`` for `pass`, ``region`` for `encounter_in`,
     ``amount`` for `spend N intel` and `lobo_advances N`."""
@@ -145,13 +145,13 @@ class StartCount(str, Enum):
     TOP_SECRET = "top_secret"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class StartCounted(Node):
     what: StartCount
     count: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Starts(Node):
     """A spy sheet's `starts { ... }` (EP-SETUP-1): gadgets and statuses by name, tokens
     and Top Secret draws by count."""

@@ -11,7 +11,7 @@ from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.world import RuleSetting
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardGameDef(Definition):
     key: Name
     title: str
@@ -21,7 +21,7 @@ class CardGameDef(Definition):
     cover: Art | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Boost(Node):
     """`boost 1 cp +2`: pay CP to raise strength (SM-INC-2)."""
 
@@ -34,7 +34,7 @@ class Direction(str, Enum):
     OUTWARD = "outward"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class StrengthBonus(Node):
     """SM-CARD-1: applies if the adjacent face-up defence that way matches."""
 
@@ -83,7 +83,7 @@ GADGET_SLOTS = frozenset({PowerSlot.FLIP})
 DEFENCE_SLOTS = frozenset({PowerSlot.ON_BYPASS, PowerSlot.PASSIVE})
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PowerEffect(Node):
     """`{ gain 3 cp }`: what a power does, in the closed vocabulary of `PowerKind`."""
 
@@ -95,7 +95,7 @@ class PowerEffect(Node):
     direction: Direction | None = None    # move_henchman
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Power(Node):
     """A flip, on-bypass or passive power: its printed prose, and its effect in play."""
 
@@ -104,7 +104,7 @@ class Power(Node):
     effect: PowerEffect | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardFace(Node):
     """A gadget half or a defence face."""
 
@@ -122,14 +122,14 @@ class CardFace(Node):
     flavour: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SmushGadgetCard(Definition):
     number: int
     halves: tuple[CardFace, ...] = ()
     art: Art | None = None          # `art "file"` first in the card, as a SMERSH card's
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DefenceCard(Definition):
     number: int
     faces: tuple[CardFace, ...] = ()

@@ -11,7 +11,7 @@ from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TextCard(Definition):
     """A card of printed text: name, effect, discard effect, flavour; beside the prose,
     what it does (``powers``) and, for a status, how it leaves (``leaves``)."""
@@ -31,7 +31,7 @@ class TextCard(Definition):
     USED_UP = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class StatusCard(TextCard):
     """EP-STATUS-1; a `[companion]` tag marks an orange companion (EP-STATUS-2)."""
 
@@ -40,24 +40,24 @@ class StatusCard(TextCard):
         return any(t.text == "companion" for t in self.tags)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class GadgetCard(TextCard):
     USED_UP = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TopSecretCard(TextCard):
     """SH-TOPSECRET-1: a Top Secret card, played like a gadget."""
 
     USED_UP = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class VillainCard(TextCard):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class MissionCard(Definition):
     """EP-MISSION-1: region, name, city and two rewards."""
 
@@ -69,13 +69,13 @@ class MissionCard(Definition):
     art: Art | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Response(Node):
     number: int
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardSection(Node):
     """A second encounter on the same card, used at one location (SH-ENC-1)."""
 
@@ -86,7 +86,7 @@ class CardSection(Node):
     responses: tuple[Response, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EncounterCard(Definition):
     region: Ref
     number: int
@@ -97,19 +97,19 @@ class EncounterCard(Definition):
     art: Art | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SkillLevel(Node):
     skill: Ref
     level: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SpyStat(Node):
     name: str          # health, resolve, rest, skill_points, missions
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SpySheet(Definition):
     name: Name
     skills: tuple[SkillLevel, ...] = ()

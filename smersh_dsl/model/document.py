@@ -25,7 +25,7 @@ Definition = Union[Header, Content]
 HEADER_TYPES = (GameDef, CampaignDef, CardGameDef)  # ExpansionDef is a GameDef
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Comment(Node):
     text: str
 

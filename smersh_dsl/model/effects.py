@@ -58,7 +58,7 @@ CHOOSABLE = frozenset({
 })
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Effect(Node):
     """One typed effect. ``ref`` names its object (a status, skill, place or target);
     None means "of the player's choice" or "not applicable". ``on_lairs`` is for
@@ -97,7 +97,7 @@ class Counter(str, Enum):
     ROUND = "round"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Condition(Node):
     kind: ConditionKind
     ref: Ref | None = None

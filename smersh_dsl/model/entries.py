@@ -8,7 +8,7 @@ from smersh_dsl.model.span import Definition, Node
 from smersh_dsl.model.steps import Step
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EntryKey(Node):
     encounter: int
     response: int
@@ -20,7 +20,7 @@ class EntryKey(Node):
         return (self.encounter, self.response, self.die)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EncounterEntry(Definition):
     key: EntryKey
     steps: tuple[Step, ...] = ()

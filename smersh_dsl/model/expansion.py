@@ -9,7 +9,7 @@ from smersh_dsl.model.span import Definition, Name
 from smersh_dsl.model.steps import Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class StrandedCard(Definition):
     """SH-STRAND-1: read as the encounter in the Outback; says where the spy ends."""
 
@@ -17,7 +17,7 @@ class StrandedCard(Definition):
     body: Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DeadDrop(Definition):
     """SH-DROP-1: claimed by the first spy to land on its city."""
 
@@ -25,7 +25,7 @@ class DeadDrop(Definition):
     body: Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RedIntel(Definition):
     """SH-INTEL-1: a number (1 or 2) and an icon."""
 

@@ -33,7 +33,7 @@ class RefKind(str, Enum):
     CARD_OR_TYPE = "defence card or card type"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Ref(Node):
     kind: RefKind
     name: str

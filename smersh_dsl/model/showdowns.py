@@ -12,13 +12,13 @@ from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class IntelCost(Node):
     players: int
     intel: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HenchmanLevel(Node):
     """A level of a levelled henchman such as the Aussie Butcher (SH-BUTCHER-1)."""
 
@@ -26,7 +26,7 @@ class HenchmanLevel(Node):
     body: Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Henchman(Definition):
     name: Name
     difficulty: Ref | None = None
@@ -43,20 +43,20 @@ class SectionKind(str, Enum):
     LOBO = "lobo"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ShowdownEncounter(Node):
     number: int
     number_text: str
     body: Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TallyRow(Node):
     condition: Condition
     target: Ref
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Tally(Node):
     """Counts success tokens and sends the party on (EP-SHOW-4)."""
 
@@ -70,14 +70,14 @@ class ConclusionKind(str, Enum):
     DEFEAT = "defeat"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Conclusion(Node):
     kind: ConclusionKind
     name: Name
     body: Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Showdown(Definition):
     """A henchman's epic showdown (`showdown NAME`) or a Dr. Lobo section (`lobo A`)."""
 

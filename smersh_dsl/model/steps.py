@@ -11,7 +11,7 @@ from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Node
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Prose(Node):
     """Writer's text. ``*word*`` is emphasis and ``**word**`` strong emphasis."""
 
@@ -24,7 +24,7 @@ class SkillPick(str, Enum):
     ROLLED = "d6"        # a d6 picks it (the Aussie Butcher, SH-BUTCHER-1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TestOption(Node):
     """One skill a test offers, with its own modifier and successes (EP-TEST-3)."""
 
@@ -39,30 +39,30 @@ class ClauseKind(str, Enum):
     DICE = "dice_with"        # EP-TEST-5
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TestClause(Node):
     kind: ClauseKind
     ref: Ref
     dice: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SkillTest(Node):
     options: tuple[TestOption, ...]
     clauses: tuple[TestClause, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Gamble(Node):
     """Wager 1-6 intel, roll that many dice, one success wins (EP-GAMBLE-1)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Block(Node):
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Check(Node):
     """A test or gamble with what follows a pass and a fail (EP-ENC-5)."""
 
@@ -71,7 +71,7 @@ class Check(Node):
     on_fail: Block | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ChoiceOption(Node):
     label: str
     guard: Condition | None = None
@@ -79,19 +79,19 @@ class ChoiceOption(Node):
     body: Block | None = None        # `"label" { ... }`
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Choice(Node):
     options: tuple[ChoiceOption, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class IfStep(Node):
     condition: Condition
     then: Block
     otherwise: Block | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Reroll(Node):
     """EP-VAR-2: reroll the fate die if this henchman sheet is in play and confronted."""
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable
 
 from smersh_dsl.model.refs import Ref
 
@@ -33,14 +34,20 @@ def children(node: Any) -> Iterator[Any]:
             yield getattr(node, name)
 
 
-_SHAPES: dict[type, tuple[str, ...] | bool] = {}   # a sequence (True), a leaf (False), fields
+# Per class: a sequence (True), a leaf (False), or what gives its fields, last first.
+_SHAPES: dict[type, Callable[[Any], tuple] | bool] = {}
 
 
-def _shape(kind: type) -> tuple[str, ...] | bool:
+def _shape(kind: type) -> Callable[[Any], tuple] | bool:
     if issubclass(kind, (tuple, list)):
-        shape: tuple[str, ...] | bool = True
+        shape: Callable[[Any], tuple] | bool = True
     elif hasattr(kind, "__dataclass_fields__") and not issubclass(kind, type):
-        shape = tuple(reversed(_field_names(kind)))
+        names = tuple(reversed(_field_names(kind)))
+        if len(names) == 1:             # attrgetter of one name gives the value itself
+            one = attrgetter(names[0])
+            shape = lambda node: (one(node),)     # noqa: E731
+        else:
+            shape = attrgetter(*names) if names else (lambda node: ())
     else:
         shape = False                           # str, int, enums, None: nothing inside
     _SHAPES[kind] = shape
@@ -63,7 +70,7 @@ def nodes(node: Any, kind: type | tuple[type, ...]) -> Iterator[Any]:
         if shape is True:
             push(reversed(current))
         elif shape:
-            push([getattr(current, name) for name in shape])
+            push(shape(current))
 
 
 _REFS = "_smersh_refs"

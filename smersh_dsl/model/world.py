@@ -12,7 +12,7 @@ from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DieDef(Node):
     """A die and its faces, declared in the book, never assumed in code."""
 
@@ -23,14 +23,14 @@ class DieDef(Node):
         return tuple(sorted({int(f) for f in self.faces if f.isdigit()}))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class LoboTrack(Node):
     rounds: int | None = None
     lobo_after: tuple[int, ...] = ()      # by number of henchmen, 1..4 (EP-VAR-1)
     lair_intel: tuple[int, ...] = ()      # rounds that place intel on lairs (EP-LOBO-2)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RuleSetting(Node):
     name: Name
     values: tuple[int | str, ...]
@@ -44,14 +44,14 @@ def rule_key(setting: RuleSetting) -> str:
     return f'{setting.name.text} "{first}"' if isinstance(first, str) else setting.name.text
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Setting(Node):
     """One setting as written in a variant's block: its keyword, where (V005 finds repeats)."""
 
     keyword: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class VariantSetup(Node):
     """What each player gets at the start under a variant (SH-EPIC-1)."""
 
@@ -60,7 +60,7 @@ class VariantSetup(Node):
     settings: tuple[Setting, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Variant(Node):
     """An optional variant: its rules text, and the rules it changes as typed data that
     `smersh play` reads (EP-VAR-1..3, SH-EPIC-1). A setting written twice keeps its first
@@ -87,7 +87,7 @@ class Variant(Node):
         return next((s for s in self.settings if s.keyword == keyword), None)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class GameDef(Definition):
     """The header of a game: its vocabulary. Also the base of an expansion header."""
 
@@ -110,7 +110,7 @@ class GameDef(Definition):
     backs: tuple[CardBack, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ExpansionDef(GameDef):
     extends: Ref
 
@@ -121,7 +121,7 @@ class LocationKind(str, Enum):
     AREA = "area"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Location(Node):
     kind: LocationKind
     name: Name
@@ -140,20 +140,20 @@ class Location(Node):
     values: tuple[int, ...] | None = None  # die values an encounter here uses
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Route(Node):
     start: Ref
     end: Ref
     cost: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RegionBonus(Node):
     text: str
     effects: tuple[Effect, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Region(Definition):
     name: Name
     locations: tuple[Location, ...] = ()

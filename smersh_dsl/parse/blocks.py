@@ -21,7 +21,7 @@ from typing import Any
 
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.model.span import Span
-from smersh_dsl.parse.parser import Parsed, _parse_cached, _remembered, remember
+from smersh_dsl.parse.parser import Parsed, parse_memoised, recalled, remember
 
 _TOKEN = re.compile(r'#[^\n]*|"(?:[^"\\]|\\.)*"|[{}"]', re.S)
 MIN_BLOCKS = 4          # below this a whole-file parse is as quick
@@ -54,27 +54,27 @@ def top_level_blocks(text: str) -> list[tuple[int, int]] | None:
 
 def parse_by_blocks(text: str, file: str) -> Parsed:
     """The same result as ``parser.parse_text(text, file)``, re-using unchanged blocks."""
-    found = _remembered.get((text, file))
+    found = recalled(text, file)
     if found is not None:
         return found
     bounds = top_level_blocks(text)
     if bounds is None or len(bounds) < MIN_BLOCKS:
-        return _parse_cached(text, file)
+        return parse_memoised(text, file)
     definitions: list = []
     comments: list = []
     line, line_start = 0, 0
     for start, end in bounds:
         line += text.count("\n", line_start, start)
         line_start = text.rfind("\n", 0, start) + 1
-        source, problems = _parse_cached(" " * (start - line_start) + text[start:end], file)
+        source, problems = parse_memoised(" " * (start - line_start) + text[start:end], file)
         if any(p.code != "I002" for p in problems):   # I002: a stretch of comments only
-            return _parse_cached(text, file)      # whole-file recovery and findings
+            return parse_memoised(text, file)      # whole-file recovery and findings
         definitions.extend(moved(source.definitions, line))
         comments.extend(moved(source.comments, line))
         line_start = start
     whole = SourceFile(path=file, text=text, definitions=tuple(definitions), comments=tuple(comments))
     if not definitions:
-        return _parse_cached(text, file)          # a file of comments: whole-file findings
+        return parse_memoised(text, file)          # a file of comments: whole-file findings
     parsed: Parsed = (whole, ())
     remember(text, file, parsed)
     return parsed

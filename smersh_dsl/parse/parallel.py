@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from smersh_dsl.parse import cache as disk_cache
-from smersh_dsl.parse.parser import Parsed, _parse_cached, driver, recall, remember
+from smersh_dsl.parse.parser import Parsed, driver, parse_fresh, parse_memoised, recall, remember
 from smersh_dsl.parse.source import read_source
 
 MIN_PARALLEL_BYTES = 256 * 1024
@@ -41,16 +41,18 @@ def _workers() -> int:
 
 def _parse_and_store(job: tuple[str, str]) -> Parsed:
     text, shown = job
-    parsed = _parse_cached(text, shown)
+    parsed = parse_memoised(text, shown)
     disk_cache.store(text, shown, parsed)
     return parsed
 
 
 def _parse_in_worker(job: tuple[str, str]) -> bytes | Parsed:
     """Parse, keep it in the disk cache, and send it back as those same bytes: the model
-    is pickled once, not once for the cache and again for the trip between processes."""
+    is pickled once, not once for the cache and again for the trip between processes.
+    The worker does not remember it: it would hold half the project's models, for
+    nothing, beside the models this process keeps."""
     text, shown = job
-    parsed = _parse_cached(text, shown)
+    parsed = parse_fresh(text, shown)
     try:
         blob = disk_cache.encode(text, shown, parsed)
     except (RecursionError, ValueError):     # too deep to pickle: send it the usual way

@@ -12,6 +12,7 @@ _ESCAPE = re.compile(r"\\(.)", re.S)      # a backslash and the character it esc
 _BLANKS = " \t\n\r\f\v"
 _PARAGRAPH = re.compile(r"\n[ \t]*\n[ \t\n\r\f\v]*")
 _RUN = re.compile(r"[ \t\n\r\f\v]+")
+_FOLDED = re.compile(r"[\\\t\n\r\f\v]|  ")    # what unquote has to fold or resolve
 
 
 def unquote(raw: str) -> str:
@@ -21,6 +22,8 @@ def unquote(raw: str) -> str:
     space, and a blank line starts a new paragraph (kept as a blank line).
     """
     body = raw[1:-1] if len(raw) >= 2 and raw[0] == raw[-1] == '"' else raw
+    if _FOLDED.search(body) is None:      # one line, single spaces, no escapes: most
+        return body.strip(" ")
     if "\\" in body:          # left to right, as written; a lone backslash at the end stays
         body = _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
     text = body.replace("\r\n", "\n").replace("\r", "\n")   # a Windows file's lines too
