@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 
 
 def main(root: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from smersh_dsl import __version__
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
 from conftest import REPO, count_parses, smersh

@@ -11,7 +11,7 @@ from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 import json
 import random
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.project.discover import UsageError
