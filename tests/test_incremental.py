@@ -111,3 +111,20 @@ def test_an_outline_leaves_out_the_prose_and_the_columns_and_nothing_else():
                   text.replace("# Encounter", "# encounter", 1)):
         assert outline(parse_text(other, "europe.smersh")[0]).digest != base
     assert outline(parse_text(text, "elsewhere/europe.smersh")[0]).digest != base
+
+
+def test_the_language_servers_index_after_an_edit_is_the_one_built_afresh(books):
+    """The index takes the unchanged files' uses from the one before (lsp/index.py)."""
+    from smersh_dsl.lsp.checker import analyse
+    project, memo = books / "epic", CheckMemo()
+    before, _ = analyse(project, {}, memo)
+    pierre = (project / PIERRE).resolve()
+    edited = pierre.read_text(encoding="utf-8").replace("-> 02", "-> 03", 1)
+    after, found = analyse(project, {pierre: edited}, memo, before)
+    fresh, again = analyse(project, {pierre: edited})
+    assert after is not None and fresh is not None and found == again
+    shape = lambda index: ([(u.ref, u.section) for u in index.uses],             # noqa: E731
+                           {f: [(u.ref, u.section) for u in uses] for f, uses in index.by_file.items()},
+                           index.blocks)
+    assert shape(after) == shape(fresh)
+    assert shape(after) != shape(before)

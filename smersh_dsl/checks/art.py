@@ -9,6 +9,7 @@ JPEG measured by its header (F005) at the size the print gives it (images/placem
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +25,7 @@ from smersh_dsl.model.art import DECKS, ICON_IN_TEXT, Art, Fit, Icon, deck_key, 
 from smersh_dsl.model.campaign import CampaignDef
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import EncounterCard, MissionCard, TextCard
-from smersh_dsl.model.document import Project
+from smersh_dsl.model.document import Project, SourceFile
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import GameDef, Region
@@ -36,7 +37,23 @@ _SMUSH = (SmushGadgetCard, DefenceCard)
 
 def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
     """Every picture the project's own files place, with where it prints."""
-    return placed_in(project.definitions())
+    for source in project.files:
+        yield from _placed_by_file(source)
+
+
+_PLACED_FILES = 4096
+_placed: OrderedDict[int, tuple[SourceFile, tuple[tuple[Art, Place], ...]]] = OrderedDict()
+
+
+def _placed_by_file(source: SourceFile) -> tuple[tuple[Art, Place], ...]:
+    """One file's pictures, worked out once for each parse of it (the files are walked
+    again only where an edit made a new parse: re-checks in the language server)."""
+    known = _placed.get(id(source))
+    if known is None or known[0] is not source:
+        known = _placed[id(source)] = (source, tuple(placed_in(source.definitions)))
+        while len(_placed) > _PLACED_FILES:
+            _placed.popitem(last=False)
+    return known[1]
 
 
 def placed_in(definitions) -> Iterator[tuple[Art, Place]]:

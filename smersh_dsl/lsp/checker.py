@@ -48,16 +48,17 @@ def project_key(path: Path) -> Path:
     return home or path
 
 
-def analyse(key: Path, overlay: Overlay, memo: CheckMemo | None = None
-            ) -> tuple[ProjectIndex | None, list[Diagnostic]]:
+def analyse(key: Path, overlay: Overlay, memo: CheckMemo | None = None,
+            previous: ProjectIndex | None = None) -> tuple[ProjectIndex | None, list[Diagnostic]]:
     """Check one project with the editor's buffers in place of their files (on the
     worker thread; ``memo``: the project's last findings, so that only the checks whose
-    inputs moved run again). None when it could not be checked at all."""
+    inputs moved run again; ``previous``: its last index, whose unchanged files' uses the
+    new one takes). None when it could not be checked at all."""
     try:
         # shown as the editor names the file: a link's own path, not where it leads
         projects, found = check_paths([key], memo=memo, shown=lambda p: os.path.abspath(p),
                                       overlay=overlay)
-        return (ProjectIndex(projects[0]) if projects else None), found
+        return (ProjectIndex(projects[0], previous) if projects else None), found
     except Exception:        # an editor must never lose its server to odd input
         return None, []
 
@@ -96,7 +97,7 @@ class Checker:
 
     async def _check_later(self, key: Path, state: State, generation: int, delay: float) -> None:
         await asyncio.sleep(delay)
-        index, found = await self.run(analyse, key, self._overlay(), state.memo)
+        index, found = await self.run(analyse, key, self._overlay(), state.memo, state.index)
         if generation != state.generation:
             return                   # a newer edit came while it ran: its check follows
         state.pending = None
