@@ -15,6 +15,7 @@ import pytest
 from conftest import REPO
 from smersh_dsl.checks.memo import CheckMemo
 from smersh_dsl.checks.outline import outline
+from smersh_dsl.parse import parser
 from smersh_dsl.parse.parser import parse_text
 from smersh_dsl.pipeline.run import check_run
 
@@ -53,6 +54,15 @@ EDITS = [
 ]
 
 
+def cold(paths: list[Path], monkeypatch: pytest.MonkeyPatch):
+    """A check as a new process makes it: no memo, no parse remembered in memory (the
+    incremental run's block-by-block parses left out of it), then the memory put back."""
+    remembered = parser._remembered
+    with monkeypatch.context() as patch:
+        patch.setattr(parser, "_remembered", type(remembered)())
+        return check_run(paths)
+
+
 def findings(run) -> tuple:
     return ([(d.code, d.span, d.message, d.hint, d.fix) for d in run.diagnostics],
             {until: [(d.code, d.span) for d in found] for until, found in run.held.items()},
@@ -67,19 +77,21 @@ def books(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_every_edit_rechecked_incrementally_reports_what_a_cold_check_does(books):
+def test_every_edit_rechecked_incrementally_reports_what_a_cold_check_does(books, monkeypatch):
+    """As the daemon re-checks: the checks' memo, and the files loaded before parsed
+    again block by block."""
     paths = [books / "epic", books / "swagmans-hope"]
-    memo = CheckMemo()
-    first = check_run(paths, memo=memo)
-    assert findings(first) == findings(check_run(paths))
+    memo, loaded = CheckMemo(), set()
+    first = check_run(paths, memo=memo, loaded=loaded)
+    assert findings(first) == findings(cold(paths, monkeypatch))
     for label, name, edit in EDITS:
         path = books / "epic" / name
         if edit is None:
             path.unlink()
         else:
             path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
-        again = check_run(paths, memo=memo)
-        assert findings(again) == findings(check_run(paths)), label
+        again = check_run(paths, memo=memo, loaded=loaded)
+        assert findings(again) == findings(cold(paths, monkeypatch)), label
     assert {d.code for d in first.diagnostics} != {d.code for d in again.diagnostics}
 
 

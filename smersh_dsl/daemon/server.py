@@ -65,7 +65,8 @@ def _bind(path: Path) -> socket.socket | None:
     return listener
 
 
-def run_request(message: dict, log_path: Path | None = None, memo: CheckMemo | None = None) -> dict:
+def run_request(message: dict, log_path: Path | None = None, memo: CheckMemo | None = None,
+                loaded: set[str] | None = None) -> dict:
     """Run one check where the client stood (the pipeline, as `smersh check` runs it); its
     output and code. A command line `smersh check` would refuse, or paths that name
     nothing to check, are sent back to the client to run (``LOCAL``): its own process
@@ -81,7 +82,7 @@ def run_request(message: dict, log_path: Path | None = None, memo: CheckMemo | N
         options = check_options(list(message["argv"]))
         if options is None:
             return {LOCAL: "a usage error"}
-        done = check(options, memo)
+        done = check(options, memo, loaded)
     except UsageError:
         return {LOCAL: "a usage error"}
     except OSError as error:          # the client's folder went away
@@ -111,6 +112,7 @@ class Daemon:
         self.stopping, self.closed = threading.Event(), threading.Event()
         self.threads: set[threading.Thread] = set()
         self.memo = CheckMemo()          # each check's last findings: a re-check runs only what moved
+        self.loaded: set[str] = set()    # files read before: an edited one is parsed block by block
 
     def loop(self) -> None:
         """Accept connections until stopped or idle (see idle)."""
@@ -195,7 +197,7 @@ class Daemon:
             return {"busy": None if busy is None else round(time.monotonic() - busy, 1)}
         try:
             self.busy_since = time.monotonic()
-            return run_request(message, self.path.with_suffix(".log"), self.memo)
+            return run_request(message, self.path.with_suffix(".log"), self.memo, self.loaded)
         finally:
             self.busy_since = None
             self.last_seen = time.monotonic()

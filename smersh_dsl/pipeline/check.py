@@ -29,10 +29,13 @@ class CheckOptions:
     exit_zero: bool = False
 
 
-def check(options: CheckOptions, memo: CheckMemo | None = None) -> Printed:
-    """The report of one check in the working folder (with ``memo``, running only the
-    checks whose inputs moved since its last run). Raises ``UsageError`` (and its
-    ``NoProject``) when the paths name nothing to check."""
+def check(options: CheckOptions, memo: CheckMemo | None = None,
+          loaded: set[str] | None = None) -> Printed:
+    """The report of one check in the working folder. A process that checks again (the
+    daemon) passes its ``memo``, so that only the checks whose inputs moved run again,
+    and the files it ``loaded`` before, so that only their changed blocks are parsed.
+    Raises ``UsageError`` (and its ``NoProject``) when the paths name nothing to check."""
     paths = locate(list(options.paths))
-    run = check_run(paths, Policy(options.select, list(options.ignore), options.config), memo)
+    policy = Policy(options.select, list(options.ignore), options.config)
+    run = check_run(paths, policy, memo, **({} if loaded is None else {"loaded": loaded}))
     return printed(run, options.fmt, options.quiet, options.statistics, options.exit_zero)
