@@ -43,7 +43,7 @@ def timed(label: str, project: Path, target: Path, jobs: int, cache) -> float:
     the book's HTML is made."""
     from contextlib import nullcontext
 
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
     from smersh_dsl.print.books.encounter_book import encounter_book
     from smersh_dsl.print.pipeline import Planned, build
@@ -67,7 +67,7 @@ def timed(label: str, project: Path, target: Path, jobs: int, cache) -> float:
 def timed_documents(label: str, project: Path, out: Path, cache) -> tuple[float, float]:
     """Check the project, make its encounter book and card sheets with the project's
     pictures, render them with two processes and write them, as `smersh build` does."""
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
     from smersh_dsl.print.catalogue import BUILDERS
     from smersh_dsl.print.pictures import pictures_of

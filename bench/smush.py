@@ -29,7 +29,7 @@ def _cpu() -> float:
 
 
 def main() -> None:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
     from smersh_dsl.play.smush.rules import load_rules
     from smersh_dsl.play.smush.sim import simulate

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
-from smersh_dsl.checks.run import check_paths as run_check
+from smersh_dsl.pipeline.run import check_paths as run_check
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from waiting import HANG_GUARD_S
 

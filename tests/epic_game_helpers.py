@@ -8,7 +8,7 @@ import random
 from functools import lru_cache
 
 from conftest import REPO
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.epic.game import Game, Options, setup

@@ -31,7 +31,7 @@ FORMATS = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
 
 
 def report(path: Path, fmt: str = "text", statistics: bool = False) -> str:
-    from smersh_dsl.checks.run import check_run
+    from smersh_dsl.pipeline.run import check_run
     from smersh_dsl.diagnostics.report import REPORTERS
     from smersh_dsl.diagnostics.report.checked import checked_of
     from smersh_dsl.diagnostics.report.statistics import render_statistics
@@ -77,7 +77,7 @@ BOOKS = Path(__file__).resolve().parent.parent / "books"
 
 def book_documents() -> dict[str, dict]:
     """Each bundled book's JSON document (without sources, so goldens hold no paths)."""
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
 
     projects, _ = check_paths([BOOKS])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.campaign import envelopes
 from smersh_dsl.play.campaign.accusation import likeliest

@@ -25,7 +25,7 @@ MEMBERS = ["Chief Medical Officer", "Chief Surveillance Officer", "Chief Tactica
 
 @pytest.fixture(scope="module")
 def doc() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document, dumps
 
     projects, _ = check_paths([REPO / "books" / "shield"])

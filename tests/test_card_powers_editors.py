@@ -64,7 +64,7 @@ def _index(tmp_path: Path) -> tuple[ProjectIndex, str]:
     book = tmp_path / "book.smersh"
     book.write_text(BOOK, encoding="utf-8")
     assert check_paths(book) == []
-    from smersh_dsl.checks.run import check_run
+    from smersh_dsl.pipeline.run import check_run
     project = check_run([book]).projects[0]
     return ProjectIndex(project), project.files[0].path
 

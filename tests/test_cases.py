@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TESTS, check_paths
-from smersh_dsl.checks.run import check_paths as run_check
+from smersh_dsl.pipeline.run import check_paths as run_check
 from smersh_dsl.diagnostics.catalogue import catalogue
 from smersh_dsl.settings.policy import Policy
 

@@ -46,7 +46,7 @@ def test_documented_examples_behave(rule, check_text, tmp_path):
     """`smersh explain` shows a bad and a good example: the bad one must really fire (a rule
     that is off by default, once selected; and it must stay silent when not selected)."""
     if rule.default_off:
-        from smersh_dsl.checks.run import check_paths as run_check
+        from smersh_dsl.pipeline.run import check_paths as run_check
         from smersh_dsl.settings.policy import Policy
 
         def selected(text: str) -> list[str]:

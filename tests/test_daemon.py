@@ -376,3 +376,68 @@ def test_pings_do_not_keep_an_idle_daemon_alive(runtime):
               "the daemon that stopped listening stopped running", poll_s=0.3)
     finally:
         smersh("daemon", "stop", env=env)
+
+
+# ------------------------------------------- the daemon runs the pipeline, not the CLI (#33)
+
+SAME_AS_CHECK = [
+    ["--format", "json"], ["--format=sarif"], ["--format", "github"],
+    ["--statistics"], ["--statistics", "--format", "json"], ["--exit-zero", "-q"],
+    ["--select", "S,N", "--ignore=S001", "-q"], ["--select", "NOSUCHRULE"],
+    ["--format", "xml"], ["--config", "no-such.toml"], ["-q", "--format"],
+]
+
+
+def test_every_way_of_asking_prints_what_check_prints(runtime, tmp_path):
+    """Output, errors and exit code, byte for byte, whatever the options: a usage error
+    included (the daemon leaves those to the client's own process, without a word)."""
+    project = tmp_path / "broken"
+    shutil.copytree(BROKEN, project)
+    for options in SAME_AS_CHECK:
+        plain = smersh("check", *options, str(project))
+        through = smersh("check", "--daemon", *options, str(project), env=runtime)
+        assert (through.returncode, through.stdout, through.stderr) == \
+            (plain.returncode, plain.stdout, plain.stderr), options
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    plain = smersh("check", cwd=nowhere)
+    through = smersh("check", "--daemon", cwd=nowhere, env=runtime)
+    assert plain.returncode == 2 and "no project in" in plain.stderr
+    assert (through.returncode, through.stdout, through.stderr) == \
+        (plain.returncode, plain.stdout, plain.stderr)
+    assert smersh("daemon", "status", env=runtime).returncode == 0     # it did serve
+
+
+@pytest.mark.parametrize("argv", [
+    ["check"], ["check", "a", "--format", "json", "b"], ["check", "-q", "--exit-zero", "--", "-q"],
+    ["check", "--select", "G,C001", "--select=T", "--ignore", "N001", "x"],
+    ["check", "--format", "json", "--format", "sarif", "--statistics"],
+    ["check", "--config", "pyproject.toml", "."],
+])
+def test_the_daemon_reads_a_command_line_as_click_does(argv, monkeypatch):
+    from smersh_dsl.cli.check import check_command
+    from smersh_dsl.daemon.arguments import check_options
+    monkeypatch.chdir(REPO)
+    params = check_command.make_context("check", list(argv[1:])).params
+    options = check_options(argv)
+    assert options is not None
+    assert (list(options.paths), options.fmt, options.quiet, options.statistics,
+            options.exit_zero, options.config) == \
+        (list(params["paths"]), params["fmt"], params["quiet"], params["statistics"],
+         params["exit_zero"], params["config"])
+    assert (options.select, list(options.ignore)) == \
+        ([i for v in params["select"] for i in v.split(",")] or None,
+         [i for v in params["ignore"] for i in v.split(",")])
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "--format"], ["check", "--format", "xml"],
+    ["check", "--config", "no-such.toml"], ["check", "--config", "books"], ["check", "--quiet=1"],
+])
+def test_a_command_line_click_refuses_is_left_to_the_client(argv, monkeypatch):
+    from smersh_dsl.cli.check import check_command
+    from smersh_dsl.daemon.arguments import check_options
+    monkeypatch.chdir(REPO)
+    with pytest.raises(click.UsageError):
+        check_command.make_context("check", list(argv[1:]))
+    assert check_options(argv) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import codes
-from smersh_dsl.checks.run import check_paths as run_check
+from smersh_dsl.pipeline.run import check_paths as run_check
 from smersh_dsl.settings.policy import Policy
 
 _GAME = ('game g "Test" {\n  skills { Spycraft }\n'

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from conftest import REPO
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.core.errors import NotPlayable

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document
 from smersh_dsl.play.core.odds import pass_chance
 from smersh_dsl.play.epic.exact import exact_victory

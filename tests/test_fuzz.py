@@ -66,7 +66,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.files.atomic import write_atomic
 from smersh_dsl.fmt.layout import format_text

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.graphs import budget
 from smersh_dsl.serve.app import make_app
 from smersh_dsl.site.pages import svg_of

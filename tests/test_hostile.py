@@ -354,7 +354,7 @@ def test_html_and_template_syntax_in_prose_are_escaped_in_the_graph_page(tmp_pat
 
 
 def test_html_and_template_syntax_in_prose_are_kept_as_written_in_the_json(tmp_path: Path):
-    from smersh_dsl.checks.run import check_paths as run_check
+    from smersh_dsl.pipeline.run import check_paths as run_check
     from smersh_dsl.export.build import build_json
 
     project = copy_smush(tmp_path)

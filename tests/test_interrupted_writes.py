@@ -92,7 +92,7 @@ class Writer:
 
 @pytest.fixture(scope="module")
 def smush_projects():
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
 
     projects, found = check_paths([SMUSH])
     assert found == []
@@ -101,7 +101,7 @@ def smush_projects():
 
 @pytest.fixture(scope="module")
 def shield_doc() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document, dumps
 
     projects, _ = check_paths([SHIELD])

@@ -76,7 +76,7 @@ class _Gated:
     def __init__(self) -> None:
         self.seen, self.running, self.gate = [], threading.Event(), threading.Event()
 
-    def __call__(self, key: Path, overlay: dict):
+    def __call__(self, key: Path, overlay: dict, *memo_and_index):
         self.seen.append(overlay["text"])
         self.running.set()
         assert self.gate.wait(HANG_GUARD_S), "the test never opened the gate"

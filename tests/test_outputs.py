@@ -67,7 +67,7 @@ def test_build_refuses_a_linked_folder_inside_out(tmp_path: Path):
 
 def test_a_refused_output_stops_the_build_before_any_file_is_written(tmp_path: Path,
                                                                      monkeypatch):
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.build import build_json
 
     monkeypatch.setenv("SMERSH_CACHE_DIR", "")

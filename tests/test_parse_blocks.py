@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.parse import blocks, parser
 from conftest import REPO
 

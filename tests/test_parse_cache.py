@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from smersh_dsl import __version__
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
 from conftest import REPO, count_parses, smersh
@@ -266,3 +266,22 @@ def test_planted_parser_tables_in_the_cache_are_never_loaded(cache, monkeypatch,
         parser.parser.cache_clear()
     assert not marker.exists(), "planted tables were unpickled"
     assert built.parse('status "Marked" { effect "x" }\n') is not None
+
+
+def test_held_entries_are_written_when_the_report_is_out(cache, tmp_path, monkeypatch):
+    """`smersh check` holds its own cache writes back until it has printed (issue #31;
+    a parsing worker process writes its own as it goes): held, nothing is on disk;
+    flushed, every entry is, whole, and read back as the parse."""
+    monkeypatch.setattr(parallel, "_processes_allowed", False)
+    project = tmp_path / "epic"
+    shutil.copytree(EPIC, project)
+    with disk_cache.deferred():
+        found = check_paths([project])[1]
+        assert not list(cache.rglob("*.pickle")), "written before the report"
+        disk_cache.flush()
+        written = sorted(cache.rglob("*.pickle"))
+        assert len(written) == len(list(project.rglob("*.smersh")))
+        source = next(project.rglob("europe.smersh"))
+        text = source.read_text(encoding="utf-8")
+        assert disk_cache.load(text, "europe.smersh") == parser._parse_guarded(text, "europe.smersh")
+    assert check_paths([project])[1] == found

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, smersh
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.core.deciders import GreedyPolicy
 from smersh_dsl.play.epic.engine import Table

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, smersh
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.build import build_json
 from smersh_dsl.play.epic import stats
 from smersh_dsl.play.epic.stats import LEVELS, RESOLVE, render

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import REPO, smersh
 from waiting import HANG_GUARD_S, until
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document
 from smersh_dsl.play.core.terminal import Screen
 

@@ -78,7 +78,7 @@ def links(path: Path) -> list[tuple[int, str, int]]:
 
 @pytest.fixture(scope="module")
 def epic_doc() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
 
     projects, _ = check_paths([REPO / "books" / "epic"])
@@ -433,7 +433,7 @@ def test_cli_builds_pdfs_where_the_docs_say_and_reports_p101(tmp_path):
 @pytest.mark.parametrize("name", ["pnp", "pod", "screen"])
 def test_every_bundled_book_makes_html_whose_links_all_land(name):
     """Every bundled project's books, in every profile: each link names an id of the book."""
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import buildable, document
 
     projects, _ = check_paths([REPO / "books"])

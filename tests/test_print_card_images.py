@@ -80,7 +80,7 @@ def test_the_manifest_follows_its_schema_offline(built):
 
 
 def _epic_doc() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
     projects, _ = check_paths([EPIC])
     return document(projects[0])
@@ -89,7 +89,7 @@ def _epic_doc() -> dict:
 def _status_sheet_pdf() -> bytes:
     """The Epic book's status sheets as `smersh build --format pdf` prints them (pnp, A4):
     its icons shown, the fetcher allowed to read them."""
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
     from smersh_dsl.print.jobs import render_section
     from smersh_dsl.print.pictures import pictures_of, showing

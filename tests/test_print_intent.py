@@ -46,7 +46,7 @@ def _render(document_of, doc: dict, name: str, out: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def smush_doc() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
 
     projects, _ = check_paths([REPO / "books" / "smush"])

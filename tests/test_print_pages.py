@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, TESTS
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.print.books.encounter_book import encounter_book
 from smersh_dsl.print.cache import SectionCache
 from smersh_dsl.print.folios import numbered_pages

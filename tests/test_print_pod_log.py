@@ -22,7 +22,7 @@ from test_print_intent import _render, _tool, pdfx3_problems, qpdf_and_ghostscri
 
 @pytest.fixture(scope="module")
 def shield() -> dict:
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.export.document import document
 
     projects, _ = check_paths([REPO / "books" / "shield"])

@@ -14,7 +14,7 @@ from conftest import REPO, smersh
 from PIL import Image
 from test_print_card_images import _page, px
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document
 from smersh_dsl.print.cards.document import cards, decks
 from smersh_dsl.print.cards.sheet import crop_marks, grid

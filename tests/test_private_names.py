@@ -11,10 +11,6 @@ from test_floors import PACKAGE, import_targets, module_name
 # Private names still imported across modules, each (module, imported module, name); remove
 # an entry when it is gone (the test fails on a stale one).
 KNOWN = {
-    # (#33: cold-check makes these public)
-    ("smersh_dsl.parse.parallel", "smersh_dsl.parse.parser", "_parse_cached"),
-    ("smersh_dsl.parse.blocks", "smersh_dsl.parse.parser", "_parse_cached"),
-    ("smersh_dsl.parse.blocks", "smersh_dsl.parse.parser", "_remembered"),
 }
 
 

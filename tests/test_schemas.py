@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.export.document import SCHEMA_FILES, document
 from smersh_dsl.export.validate import OTHER_FILES, problems

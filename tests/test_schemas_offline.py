@@ -18,7 +18,7 @@ import pytest
 from conftest import smersh
 from waiting import HANG_GUARD_S
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.build import build_json
 from smersh_dsl.export.document import SCHEMA_FILES
 

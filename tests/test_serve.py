@@ -19,7 +19,7 @@ import pytest
 
 from serve_helpers import AUTH, ready, serving
 from waiting import HANG_GUARD_S
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.site.pages import pages
 from smersh_dsl.site.snapshot import take
 

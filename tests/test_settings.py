@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import smersh
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.settings.policy import Policy
 
 # A tiny self-contained game: one orphan entry (C002) and one TODO (T003), nothing else.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.files import outputs
 from smersh_dsl.files.outputs import OutputError
 from smersh_dsl.site.write import write_site

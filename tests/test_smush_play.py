@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.play.smush.choices import Choice
 from smersh_dsl.play.smush.engine import Game

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import REPO, codes
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.export.document import document, dumps
 from smersh_dsl.export.validate import problems
 

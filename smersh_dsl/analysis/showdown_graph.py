@@ -12,8 +12,10 @@ without a goto leads to encounter 01.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx   # imported where a graph is made or read: ~0.1 s a process
 
 from smersh_dsl.analysis.paths import Branch, Trail, keyword_span, walk_block
 from smersh_dsl.model.effects import Condition, ConditionKind, Counter, Effect, EffectKind
@@ -177,6 +179,7 @@ def condition_text(condition: Condition) -> str:
 
 
 def build(showdown: Showdown) -> ShowdownGraph:
+    import networkx as nx
     nodes = _nodes(showdown)
     graph = nx.DiGraph()
     graph.add_nodes_from(nodes)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx   # imported where a graph is made or read: ~0.1 s a process
 
 from smersh_dsl.analysis.showdown_graph import ShowdownGraph
 
 
 def unreachable(sg: ShowdownGraph) -> list[str]:
     """Nodes that no path from the start reaches, in source order."""
+    import networkx as nx
     if sg.start is None:
         return []
     seen = nx.descendants(sg.graph, sg.start) | {sg.start}
@@ -35,11 +38,13 @@ def _is_cycle(graph: nx.DiGraph, component: set[str]) -> bool:
 
 
 def _cycle_in(graph: nx.DiGraph, component: set[str], first: str) -> tuple[str, ...]:
+    import networkx as nx
     edges = nx.find_cycle(graph.subgraph(component), source=first)
     return tuple([edges[0][0]] + [e[1] for e in edges])
 
 
 def traps(sg: ShowdownGraph) -> list[Trap]:
+    import networkx as nx
     order = {k: i for i, k in enumerate(sg.nodes)}
     ends = sg.conclusions()
     can_end: set[str] = set(ends)
@@ -63,6 +68,7 @@ class Farm:
 
 
 def farms(sg: ShowdownGraph) -> list[Farm]:
+    import networkx as nx
     order = {k: i for i, k in enumerate(sg.nodes)}
     found = []
     for component in nx.strongly_connected_components(sg.graph):
@@ -95,6 +101,7 @@ def most_successes(sg: ShowdownGraph) -> dict[str, float]:
     overstate; a component that can earn without limit makes everything after it
     ``inf``. So a victory this bound cannot reach is truly out of reach.
     """
+    import networkx as nx
     if sg.start is None:
         return {}
     graph = sg.graph

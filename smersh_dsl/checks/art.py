@@ -9,7 +9,9 @@ JPEG measured by its header (F005) at the size the print gives it (images/placem
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from smersh_dsl.checks.registry import Context, check
@@ -23,7 +25,7 @@ from smersh_dsl.model.art import DECKS, ICON_IN_TEXT, Art, Fit, Icon, deck_key, 
 from smersh_dsl.model.campaign import CampaignDef
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
 from smersh_dsl.model.cards import EncounterCard, MissionCard, TextCard
-from smersh_dsl.model.document import Project
+from smersh_dsl.model.document import Project, SourceFile
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import GameDef, Region
@@ -35,7 +37,23 @@ _SMUSH = (SmushGadgetCard, DefenceCard)
 
 def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
     """Every picture the project's own files place, with where it prints."""
-    return placed_in(project.definitions())
+    for source in project.files:
+        yield from _placed_by_file(source)
+
+
+_PLACED_FILES = 4096
+_placed: OrderedDict[int, tuple[SourceFile, tuple[tuple[Art, Place], ...]]] = OrderedDict()
+
+
+def _placed_by_file(source: SourceFile) -> tuple[tuple[Art, Place], ...]:
+    """One file's pictures, worked out once for each parse of it (the files are walked
+    again only where an edit made a new parse: re-checks in the language server)."""
+    known = _placed.get(id(source))
+    if known is None or known[0] is not source:
+        known = _placed[id(source)] = (source, tuple(placed_in(source.definitions)))
+        while len(_placed) > _PLACED_FILES:
+            _placed.popitem(last=False)
+    return known[1]
 
 
 def placed_in(definitions) -> Iterator[tuple[Art, Place]]:
@@ -119,7 +137,7 @@ def _over_budget(written: str, span: Span, breach: Breach) -> Diagnostic:
                          _BUDGET_HINTS[breach.limit])
 
 
-@check("F001", "F002", "F003", "F004", "F005", "F006")
+@check("F001", "F002", "F003", "F004", "F005", "F006", reads_files=True)
 def art_files(ctx: Context) -> Iterator[Diagnostic]:
     root = ctx.project.root
     for art, place in placed_art(ctx.project):
@@ -130,23 +148,31 @@ def art_files(ctx: Context) -> Iterator[Diagnostic]:
             yield from _file_findings(root, icon.path, icon.path_span, Place.ICON, Fit.CONTAIN)
 
 
-@check("N019")
+@check("N019", reads_text=True)
 def icons_in_text(ctx: Context) -> Iterator[Diagnostic]:
-    known = {icon_key(icon.name.text) for icon in declared_icons(ctx.project)}
+    known = frozenset(icon_key(icon.name.text) for icon in declared_icons(ctx.project))
     for source in ctx.project.files:
-        where: Positions | None = None
-        for lit in literals(source.text):
-            if ":" not in lit.raw:
+        yield from _unknown_icons(source.path, source.text, known)
+
+
+@lru_cache(maxsize=4096)
+def _unknown_icons(path: str, text: str, known: frozenset[str]) -> tuple[Diagnostic, ...]:
+    """Per file, text and icons declared: an unchanged file is not scanned again."""
+    found = []
+    where: Positions | None = None
+    for lit in literals(text):
+        if ":" not in lit.raw:
+            continue
+        for match in ICON_IN_TEXT.finditer(lit.raw):
+            if match.group(1) in known:
                 continue
-            for match in ICON_IN_TEXT.finditer(lit.raw):
-                if match.group(1) in known:
-                    continue
-                where = where or Positions(source.text)
-                start = lit.start + 1 + match.start()
-                yield Diagnostic.of("N019", where.span(source.path, start, lit.start + 1 + match.end()),
-                                    f"no icon named `{match.group(1)}`",
-                                    did_you_mean(match.group(1), sorted(known))
-                                    or "declare it in the game's header: `icon NAME \"icons/name.svg\"`")
+            where = where or Positions(text)
+            start = lit.start + 1 + match.start()
+            found.append(Diagnostic.of("N019", where.span(path, start, lit.start + 1 + match.end()),
+                                       f"no icon named `{match.group(1)}`",
+                                       did_you_mean(match.group(1), sorted(known))
+                                       or "declare it in the game's header: `icon NAME \"icons/name.svg\"`"))
+    return tuple(found)
 
 
 @check("N020")

@@ -72,7 +72,7 @@ def _findings(path: str, text: str) -> tuple[Diagnostic, ...]:
     return tuple(_in_file(path, text))
 
 
-@check("T001", "T002", "T003")
+@check("T001", "T002", "T003", reads_text=True)
 def text_checks(ctx: Context) -> Iterator[Diagnostic]:
     for source in ctx.project.files:
         yield from _findings(source.path, source.text)

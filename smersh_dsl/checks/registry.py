@@ -42,14 +42,23 @@ class Check:
     name: str
     codes: tuple[str, ...]
     run: CheckFn
+    # Whether it reads the sources' text (prose), or files beside the sources (art on
+    # disk): then a re-check runs it every time, whatever changed (checks/memo.py).
+    reads_text: bool = False
+    reads_files: bool = False
+
+    @property
+    def always_runs(self) -> bool:
+        return self.reads_text or self.reads_files
 
 
 CHECKS: list[Check] = []
 
 
-def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
+def check(*codes: str, reads_text: bool = False, reads_files: bool = False
+          ) -> Callable[[CheckFn], CheckFn]:
     def register(fn: CheckFn) -> CheckFn:
-        CHECKS.append(Check(fn.__name__, codes, fn))
+        CHECKS.append(Check(fn.__name__, codes, fn, reads_text, reads_files))
         return fn
     return register
 

@@ -1,21 +1,17 @@
-"""Running every registered check over loaded projects."""
+"""Running every registered check over loaded projects (loading them, and filtering what
+the checks find by the configuration, is the pipeline's: smersh_dsl/pipeline/run.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from smersh_dsl.checks.registry import Context, all_checks
+from smersh_dsl.checks.memo import CheckMemo
+from smersh_dsl.checks.registry import Check, Context, all_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.model.document import Gap, Project
 from smersh_dsl.settings.config import Difficulty
-
-if TYPE_CHECKING:
-    from smersh_dsl.settings.policy import Policy
-
 
 # Findings that something is missing or unknown, which a block that did not parse (or a
 # base game that was not found) may well define: held back until the project is complete,
@@ -85,10 +81,14 @@ class CheckRun:
 
 
 def run_checks(projects: list[Project], game_names: Callable[[], list[str]],
-               settings: Settings | None = None) -> CheckRun:
+               settings: Settings | None = None, memo: CheckMemo | None = None) -> CheckRun:
     """Every check over every project; in a project that is not all there (see ``ABSENCE``
-    and ``held_codes``), the findings that something is missing are held back, not reported."""
+    and ``held_codes``), the findings that something is missing are held back, not reported.
+    With ``memo``, a check whose inputs did not move since the memo's last run is not run
+    again: its findings are those of last time (checks/memo.py)."""
     run = CheckRun(projects, [])
+    if memo is not None:
+        memo.start()
     for project in projects:
         ctx = Context(project, game_names)
         if settings is not None:
@@ -96,43 +96,40 @@ def run_checks(projects: list[Project], game_names: Callable[[], list[str]],
         codes, until = held_codes(project)
         held = run.held.setdefault(until, [])
         for item in all_checks():
-            for d in item.run(ctx):
+            for d in _findings(item, ctx, memo):
                 (held if d.code in codes else run.diagnostics).append(d)
+    if memo is not None:
+        memo.finish()
     run.diagnostics = _without_knock_on(run.diagnostics)
     run.held = {until: ordered(found) for until, found in run.held.items() if until}
     return run
 
 
+def _findings(item: Check, ctx: Context, memo: CheckMemo | None) -> list[Diagnostic]:
+    """What one check finds in one project: run, or recalled from ``memo``."""
+    if memo is None:
+        return list(item.run(ctx))
+    # A selection is a value (Selection.enabled is its method); any other callable only
+    # ever equals itself.
+    settings = (getattr(ctx.enabled, "__self__", ctx.enabled), ctx.difficulty)
+    if not item.always_runs:
+        found = memo.recall(ctx.project, item.name, settings)
+        if found is not None:
+            return found
+    asked: list[bool] = []
+    names = ctx.game_names
+    ctx.game_names = lambda: asked.append(True) or names()
+    try:
+        found = list(item.run(ctx))
+    finally:
+        ctx.game_names = names
+    if item.always_runs or asked:
+        memo.forget(ctx.project, item.name)
+    else:
+        memo.keep(ctx.project, item.name, settings, found)
+    return found
+
+
 def ordered(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Sorted by place, without exact repeats: the same input gives the same output."""
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
-
-
-def check_run(paths: list[Path], policy: Policy | None = None, **load: Any) -> CheckRun:
-    """Load, check and filter (configuration, options, suppressions): what `smersh check`
-    reports, and how much it holds back. ``load`` passes `shown` and `overlay` on to the
-    loader (the language server)."""
-    from smersh_dsl.project.load import load_paths
-    from smersh_dsl.settings.policy import Policy
-
-    projects, diagnostics, library = load_paths(paths, **load)
-    policy = policy or Policy()
-
-    def settings(project: Project) -> tuple[Callable[[str], bool], Difficulty]:
-        return (policy.selection_for(project.root).enabled,
-                policy.config_for(project.root).difficulty)
-
-    run = run_checks(projects, library.names, settings)
-    run.diagnostics = ordered(policy.filter(projects, diagnostics + run.diagnostics))
-    for until, found in run.held.items():
-        # Counted as they would be reported: the rules selected, the lines not silenced.
-        kept = set(found)
-        run.held[until] = ordered([d for d in policy.filter(projects, found) if d in kept])
-    return run
-
-
-def check_paths(paths: list[Path], policy: Policy | None = None, **load: Any
-                ) -> tuple[list[Project], list[Diagnostic]]:
-    """What `smersh check` reports (``check_run`` without what it holds back)."""
-    run = check_run(paths, policy, **load)
-    return run.projects, run.diagnostics

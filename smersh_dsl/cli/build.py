@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS

@@ -8,14 +8,12 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.checks.run import check_run
 from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 from smersh_dsl.diagnostics.catalogue import catalogue, find
-from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
-from smersh_dsl.diagnostics.report.checked import checked_of
 from smersh_dsl.diagnostics.reference import rules_markdown
-from smersh_dsl.diagnostics.report.statistics import render_statistics
+from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.pipeline.check import CheckOptions, check
 from smersh_dsl.project.discover import UsageError
 from smersh_dsl.settings.policy import Policy
 from smersh_dsl.settings.selection import split_items, unknown_items
@@ -92,24 +90,21 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
                                  param_hint="--select/--ignore")
     if fix or show_diff:
         _fix(project_paths(paths), Policy(chosen, dropped, config), unsafe_fixes, show_diff)
-    try:
-        run = check_run(project_paths(paths), Policy(chosen, dropped, config))
-    except UsageError as error:
-        raise click.UsageError(str(error)) from None
-    found = run.diagnostics
-    sources = {f.path: f.text for p in run.projects for f in p.files}
-    report = REPORTERS[fmt](found, sources, not quiet, checked=checked_of(run.projects),
-                            held_back=run.held_back)
-    if statistics and fmt == "text":
-        report += render_statistics(found)
-    elif statistics:
-        click.echo(render_statistics(found), nl=False, err=True)
-    if output is None:
-        click.echo(report, nl=False)
-    else:
-        _write_report(output, report)
-    errors = any(d.severity is Severity.ERROR for d in found)
-    sys.exit(EXIT_FINDINGS if errors and not exit_zero else EXIT_CLEAN)
+    located = project_paths(paths)
+    with disk_cache.deferred():          # the parse cache is written once the report is out
+        try:
+            done = check(CheckOptions(located, fmt, quiet, chosen, dropped, config, statistics,
+                                      exit_zero))
+        except UsageError as error:
+            raise click.UsageError(str(error)) from None
+        if done.stderr:
+            click.echo(done.stderr, nl=False, err=True)
+        if output is None:
+            click.echo(done.report, nl=False)
+            sys.stdout.flush()
+        else:
+            _write_report(output, done.report)
+    sys.exit(done.code)
 
 
 def _fix(paths: list[Path], policy: Policy, unsafe: bool, only_diff: bool) -> None:

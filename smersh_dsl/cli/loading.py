@@ -21,7 +21,7 @@ LOADED = "smersh.loaded_documents"
 def clean_documents(paths: tuple[Path, ...]) -> list[dict]:
     """The JSON documents of clean projects, as `smersh build --merged` writes them: an
     expansion comes applied to its game, so it can be played alone."""
-    from smersh_dsl.checks.run import check_paths
+    from smersh_dsl.pipeline.run import check_paths
     from smersh_dsl.diagnostics.diagnostic import Severity
     from smersh_dsl.export.document import buildable, document, dumps
 

@@ -9,7 +9,7 @@ import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 from smersh_dsl.cli.spellings import renamed
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.project.discover import UsageError
 from smersh_dsl.wording import count
 

@@ -23,6 +23,9 @@ PASSED_ENV = ("SMERSH_DEBUG",)
 # Options of `check` that write the project's files (or show what they would write): such a
 # check runs in this process, never in the daemon, which never writes.
 WRITING = ("--fix", "--diff", "--unsafe-fixes")
+# The daemon's reply to a check it leaves to the client (a usage error, which click words
+# in the client's own process): run it here, with nothing said of the daemon.
+LOCAL = "local"
 
 
 def wants_daemon(argv: list[str]) -> bool:
@@ -109,6 +112,8 @@ def forward(argv: list[str]) -> int | None:
     except (OSError, ValueError, TimeoutError, Unsafe) as error:
         print(f"smersh: the daemon is not available ({error}); checking in this process",
               file=sys.stderr)
+        return None
+    if LOCAL in reply:
         return None
     refusal = _refusal(reply)
     if refusal:

@@ -1,7 +1,8 @@
 """The daemon behind `smersh check --daemon`: one process that answers check requests on
 a Unix socket, keeping every parsed file in memory between them (files on disk are
-re-read only when their size or times change). It runs each request as `smersh check`
-would, in the client's working folder, and sends back the output and the exit code.
+re-read only when their size or times change). It runs each request through the check
+pipeline (smersh_dsl/pipeline/), as `smersh check` does, in the client's working folder,
+and sends back the output and the exit code.
 
 Each connection is served by a thread of its own, so a slow or stuck client never holds
 up another: a request must arrive whole within a few seconds (protocol.py), a ping is
@@ -20,7 +21,6 @@ number), or on `smersh daemon stop`.
 from __future__ import annotations
 
 import gc
-import io
 import json
 import logging
 import os
@@ -29,11 +29,14 @@ import sys
 import threading
 import time
 import traceback
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from smersh_dsl.daemon.client import running
+from smersh_dsl.checks.memo import CheckMemo
+from smersh_dsl.daemon.arguments import check_options
+from smersh_dsl.daemon.client import LOCAL, running
 from smersh_dsl.daemon.protocol import Refused, environment, parse, read_request
+from smersh_dsl.pipeline.check import check
+from smersh_dsl.project.discover import UsageError
 
 IDLE_S = 15 * 60
 BUSY_WAIT_S = 10.0       # past this, checking in the client's own process is quicker
@@ -62,11 +65,13 @@ def _bind(path: Path) -> socket.socket | None:
     return listener
 
 
-def run_request(message: dict, log_path: Path | None = None) -> dict:
-    """Run one `smersh check` command line where the client stood; its output and code."""
-    from smersh_dsl.cli.app import run
+def run_request(message: dict, log_path: Path | None = None, memo: CheckMemo | None = None,
+                loaded: set[str] | None = None) -> dict:
+    """Run one check where the client stood (the pipeline, as `smersh check` runs it); its
+    output and code. A command line `smersh check` would refuse, or paths that name
+    nothing to check, are sent back to the client to run (``LOCAL``): its own process
+    then prints click's words for the usage error."""
     home, saved = os.getcwd(), dict(os.environ)
-    out, err = io.StringIO(), io.StringIO()
     try:
         os.chdir(message["cwd"])
         for name, value in environment(message).items():
@@ -74,21 +79,25 @@ def run_request(message: dict, log_path: Path | None = None) -> dict:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-        with redirect_stdout(out), redirect_stderr(err):
-            code = run(list(message["argv"]))
+        options = check_options(list(message["argv"]))
+        if options is None:
+            return {LOCAL: "a usage error"}
+        done = check(options, memo, loaded)
+    except UsageError:
+        return {LOCAL: "a usage error"}
     except OSError as error:          # the client's folder went away
         return {"stdout": "", "stderr": f"smersh: {error}\n", "code": 2}
-    except Exception as error:        # run() lets it through only under SMERSH_DEBUG
+    except Exception as error:
         log.exception("the check %s failed", message["argv"][:20])
         shown = traceback.format_exc() if os.environ.get("SMERSH_DEBUG") else ""
-        return {"stdout": out.getvalue(), "code": 2,
-                "stderr": f"{err.getvalue()}{shown}smersh: internal error in the daemon: "
+        return {"stdout": "", "code": 2,
+                "stderr": f"{shown}smersh: internal error in the daemon: "
                           f"{type(error).__name__}: {error} (its log: {log_path})\n"}
     finally:
         os.chdir(home)
         os.environ.clear()
         os.environ.update(saved)
-    return {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+    return {"stdout": done.report, "stderr": done.stderr, "code": done.code}
 
 
 class Daemon:
@@ -102,6 +111,8 @@ class Daemon:
         self.last_seen = time.monotonic()
         self.stopping, self.closed = threading.Event(), threading.Event()
         self.threads: set[threading.Thread] = set()
+        self.memo = CheckMemo()          # each check's last findings: a re-check runs only what moved
+        self.loaded: set[str] = set()    # files read before: an edited one is parsed block by block
 
     def loop(self) -> None:
         """Accept connections until stopped or idle (see idle)."""
@@ -186,7 +197,7 @@ class Daemon:
             return {"busy": None if busy is None else round(time.monotonic() - busy, 1)}
         try:
             self.busy_since = time.monotonic()
-            return run_request(message, self.path.with_suffix(".log"))
+            return run_request(message, self.path.with_suffix(".log"), self.memo, self.loaded)
         finally:
             self.busy_since = None
             self.last_seen = time.monotonic()
@@ -229,9 +240,7 @@ def serve(path: Path, idle_s: float = IDLE_S, busy_s: float = BUSY_WAIT_S) -> in
     daemon = Daemon(path, listener, idle_s, busy_s)
     inode = os.stat(path).st_ino
     try:
-        from smersh_dsl.cli import commands
         from smersh_dsl.parse import collector
-        commands()                    # every command registered, once, before any request
         collector.one_shot(False)     # a long life: what a re-check replaces must be freed
         daemon.loop()
         return 0

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from smersh_dsl.checks.run import check_run
+from smersh_dsl.pipeline.run import check_run
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.diagnostics.fix import Fix, apply, compatible
 from smersh_dsl.fmt.layout import format_text

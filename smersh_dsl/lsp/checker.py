@@ -13,9 +13,9 @@ an answer, and a large buffer blocked it for minutes. Now:
 
 What a check re-does is what the edit touched: files on disk are re-read only when they
 changed (``read_source``) and a text already parsed is not parsed again (the parse
-memo); an edited buffer is parsed block by block (``parse_edited``). The checks
-themselves run over the whole project, as `smersh check` would: they are quick next
-to parsing (tens of milliseconds on 3,000 entries).
+memo); an edited buffer is parsed block by block (``parse_edited``); and only the checks
+whose inputs moved run again (checks/memo.py: an edit to prose runs the prose checks, on
+the edited file alone).
 
 Everything that parses runs on the one worker thread: the parser keeps module state.
 """
@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from smersh_dsl.checks.run import check_paths
+from smersh_dsl.checks.memo import CheckMemo
+from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.project.discover import SUFFIX, enclosing_project
@@ -47,13 +48,17 @@ def project_key(path: Path) -> Path:
     return home or path
 
 
-def analyse(key: Path, overlay: Overlay) -> tuple[ProjectIndex | None, list[Diagnostic]]:
+def analyse(key: Path, overlay: Overlay, memo: CheckMemo | None = None,
+            previous: ProjectIndex | None = None) -> tuple[ProjectIndex | None, list[Diagnostic]]:
     """Check one project with the editor's buffers in place of their files (on the
-    worker thread). None when it could not be checked at all."""
+    worker thread; ``memo``: the project's last findings, so that only the checks whose
+    inputs moved run again; ``previous``: its last index, whose unchanged files' uses the
+    new one takes). None when it could not be checked at all."""
     try:
         # shown as the editor names the file: a link's own path, not where it leads
-        projects, found = check_paths([key], shown=lambda p: os.path.abspath(p), overlay=overlay)
-        return (ProjectIndex(projects[0]) if projects else None), found
+        projects, found = check_paths([key], memo=memo, shown=lambda p: os.path.abspath(p),
+                                      overlay=overlay)
+        return (ProjectIndex(projects[0], previous) if projects else None), found
     except Exception:        # an editor must never lose its server to odd input
         return None, []
 
@@ -66,6 +71,7 @@ class State:
     pending: asyncio.Task | None = None
     index: ProjectIndex | None = None
     finished: asyncio.Event = field(default_factory=asyncio.Event)
+    memo: CheckMemo = field(default_factory=CheckMemo)    # used on the worker thread only
 
 
 class Checker:
@@ -91,7 +97,7 @@ class Checker:
 
     async def _check_later(self, key: Path, state: State, generation: int, delay: float) -> None:
         await asyncio.sleep(delay)
-        index, found = await self.run(analyse, key, self._overlay())
+        index, found = await self.run(analyse, key, self._overlay(), state.memo, state.index)
         if generation != state.generation:
             return                   # a newer edit came while it ran: its check follows
         state.pending = None

@@ -6,9 +6,9 @@ turns them into LSP's 0-based ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
-from smersh_dsl.model.document import Definition, Project
+from smersh_dsl.model.document import Definition, Project, SourceFile
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import Showdown
@@ -32,23 +32,29 @@ class Use:
 class ProjectIndex:
     """Built once per finished check, off the event loop; requests only read it. What a
     request at a position needs is kept by file, so that a hover in a large project
-    looks at one file's blocks and uses, not the whole project's."""
+    looks at one file's blocks and uses, not the whole project's. Built after an edit,
+    it takes the uses of every file that did not change from the index before."""
     project: Project
+    previous: InitVar[ProjectIndex | None] = None
     symbols: Symbols = field(init=False)
     uses: list[Use] = field(default_factory=list)
     by_file: dict[str, list[Use]] = field(default_factory=dict)
     blocks: dict[str, list[Definition]] = field(default_factory=dict)
+    _by_source: dict[int, tuple[SourceFile, list[Use], dict[str, list[Use]]]] = field(
+        default_factory=dict, repr=False)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, previous: ProjectIndex | None) -> None:
         self.symbols = Symbols.of(self.project)
+        known = previous._by_source if previous is not None else {}
         for source in self.project.files:
             self.blocks.setdefault(source.path, []).extend(source.definitions)
-        for definition in self.project.definitions():
-            section = definition if isinstance(definition, Showdown) else None
-            for ref in refs(definition):
-                use = Use(ref, section)
-                self.uses.append(use)
-                self.by_file.setdefault(ref.span.file, []).append(use)
+            kept = known.get(id(source))
+            if kept is None or kept[0] is not source:
+                kept = (source, *_uses(source))
+            self._by_source[id(source)] = kept
+            self.uses.extend(kept[1])
+            for file, uses in kept[2].items():
+                self.by_file.setdefault(file, []).extend(uses)
 
     def definitions_in(self, file: str) -> list[Definition]:
         """The blocks of one file (as spans name it)."""
@@ -93,3 +99,14 @@ def target_span(section: Showdown, name: str) -> Span | None:
         if con.name.text == name:
             return con.span
     return None
+
+
+def _uses(source: SourceFile) -> tuple[list[Use], dict[str, list[Use]]]:
+    """Every name one file's blocks use, in order, with the section of each goto; and
+    the same by the file each use is in."""
+    uses = [Use(ref, definition if isinstance(definition, Showdown) else None)
+            for definition in source.definitions for ref in refs(definition)]
+    by_file: dict[str, list[Use]] = {}
+    for use in uses:
+        by_file.setdefault(use.ref.span.file, []).append(use)
+    return uses, by_file

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -119,9 +122,43 @@ def decode(blob: bytes, shown: str) -> tuple[str, Any]:
         return _read(blob, shown)
 
 
+# Entries a command holds back until its report is out (``deferred``): (text, shown,
+# result, blob), and the process that holds them (a forked parsing worker writes its own).
+_pending: list[tuple[str, str, Any, bytes | None]] | None = None
+_pending_pid = 0
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Hold the entries this process would write until ``flush`` (or the end of the block):
+    a command prints its report first, and writes the cache after (issue #31)."""
+    global _pending, _pending_pid
+    _pending, _pending_pid = [], os.getpid()
+    try:
+        yield
+    finally:
+        flush()
+
+
+def flush() -> None:
+    """Write the entries held back, each whole (an entry is written atomically or not at
+    all), and stop holding them."""
+    global _pending
+    held, _pending = _pending, None
+    for job in held or ():
+        _write(*job)
+
+
 def store(text: str, shown: str, result: Any, blob: bytes | None = None) -> None:
     """Keep a parse for next time (``blob``: already encoded); a cache that cannot be
     written is no error."""
+    if _pending is not None and _pending_pid == os.getpid():
+        _pending.append((text, shown, result, blob))
+    else:
+        _write(text, shown, result, blob)
+
+
+def _write(text: str, shown: str, result: Any, blob: bytes | None) -> None:
     found = _entry(text)
     root = cache_root()
     if found is None or root is None:

@@ -9,12 +9,14 @@ from pathlib import Path
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
-from smersh_dsl.model.document import HEADER_TYPES, Gap, Project, ProjectKind
+from smersh_dsl.model.document import HEADER_TYPES, Gap, Project, ProjectKind, SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef, GameDef
+from smersh_dsl.parse.blocks import parse_edited
 from smersh_dsl.parse.buffer import parse_buffer
 from smersh_dsl.parse.parallel import parse_many
 from smersh_dsl.parse.parser import parse_file
+from smersh_dsl.parse.source import read_source
 from smersh_dsl.project.discover import (SUFFIX, Found, discover, enclosing_project, manifest_of,
                                         ordered, project_of, real)
 from smersh_dsl.resources import bundled_books
@@ -43,7 +45,8 @@ Overlay = dict[Path, str]      # unsaved texts (an editor's buffers), by resolve
 
 
 def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
-               overlay: Overlay | None = None) -> tuple[Project, list[Diagnostic]]:
+               overlay: Overlay | None = None, loaded: set[str] | None = None
+               ) -> tuple[Project, list[Diagnostic]]:
     project = Project(root=found.root)
     diagnostics: list[Diagnostic] = [
         Diagnostic.of("I004", Span.point(shown(folder), 1, 1), f"cannot read the folder: {reason}",
@@ -53,8 +56,13 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
         project.gaps.add(Gap.INPUT)
     for path in found.files:
         text = overlay.get(real(path)) if overlay else None
-        source, problems = (parse_buffer(text, shown(path)) if text is not None
-                            else parse_file(path, shown(path), found.root))
+        name = shown(path)
+        if text is not None:
+            source, problems = parse_buffer(text, name)
+        elif loaded is not None and name in loaded:
+            source, problems = _parse_again(path, name, found.root)
+        else:
+            source, problems = parse_file(path, name, found.root)
         diagnostics.extend(problems)
         if source is not None:
             project.files.append(source)
@@ -71,6 +79,15 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
             f"the project is already `{headers[0].key.text}` "
             f"({headers[0].span.file}:{headers[0].span.line}); move this one to its own folder"))
     return project, diagnostics
+
+
+def _parse_again(path: Path, shown: str, root: Path) -> tuple[SourceFile | None, list[Diagnostic]]:
+    """``parse_file`` for a file this process has loaded before: when it changed, only
+    the blocks that changed are parsed (``parse_edited``, as for an editor's buffer)."""
+    text, problems = read_source(path, shown, root)
+    if text is None:
+        return None, problems
+    return parse_edited(text, shown)
 
 
 def neighbourhood(project: Project) -> Path:
@@ -187,10 +204,13 @@ def link_bases(projects: list[Project], shown: Callable[[Path], str] = shown_pat
 
 
 def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
-               overlay: Overlay | None = None) -> tuple[list[Project], list[Diagnostic], Library]:
+               overlay: Overlay | None = None, loaded: set[str] | None = None
+               ) -> tuple[list[Project], list[Diagnostic], Library]:
     """Load every project under ``paths``; a folder with no source is a diagnostic. A
     buffer of ``overlay`` that is not on disk yet (a new file, an editor's `untitled:`
-    one) is part of the project folder it is in, or stands alone as a fragment."""
+    one) is part of the project folder it is in, or stands alone as a fragment.
+    ``loaded``: the files (by shown name) a long-running process loaded before, each
+    parsed again block by block when it changed; this run's files are added to it."""
     unsaved = [path for path in (overlay or {}) if path.suffix == SUFFIX and not path.exists()]
     alone = [p for p in paths if not p.exists() and not p.is_symlink() and real(p) in set(unsaved)]
     found, empty = discover([p for p in paths if p not in alone])
@@ -203,11 +223,13 @@ def load_paths(paths: list[Path], shown: Callable[[Path], str] = shown_path,
                                          "point `smersh check` at a project folder or a .smersh file"))
     overlaid = set(overlay or {})
     parse_many([(path, shown(path), item.root) for item in found for path in item.files
-                if real(path) not in overlaid])
+                if real(path) not in overlaid and (loaded is None or shown(path) not in loaded)])
     for item in found:
-        project, problems = load_found(item, shown, overlay)
+        project, problems = load_found(item, shown, overlay, loaded)
         projects.append(project)
         diagnostics.extend(problems)
+        if loaded is not None:
+            loaded.update(f.path for f in project.files)
     return projects, diagnostics, link_bases(projects, shown)
 
 

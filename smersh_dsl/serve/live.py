@@ -16,6 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from smersh_dsl.checks.memo import CheckMemo
 from smersh_dsl.export.game import EntryMemo
 from smersh_dsl.project.discover import SUFFIX
 from smersh_dsl.site.pages import Page, pages
@@ -37,6 +38,7 @@ class Live:
         self.problem: str | None = None
         self.made: dict[str, tuple[str, str]] = {}     # name -> (made_of, text)
         self.memo = EntryMemo()                          # entries' JSON between checks
+        self.checks = CheckMemo()                        # each check's findings between checks
 
     def rendered(self, page: Page) -> str:
         """The page's text, made again only when what it is made of moved (on the worker
@@ -50,10 +52,10 @@ class Live:
 
     def check(self) -> None:
         """Check the paths and make the pages (on the worker thread)."""
-        from smersh_dsl.checks.run import check_paths
+        from smersh_dsl.pipeline.run import check_paths
         started = time.perf_counter()
         try:
-            projects, found = check_paths(self.paths)
+            projects, found = check_paths(self.paths, memo=self.checks)
             snap = take(projects, found, self.version + 1, self.snapshot, self.memo)
             made = pages(snap, live=True)
         except Exception as error:       # a writer's half-saved file must not stop the server

@@ -1,0 +1,57 @@
+"""A file's outline: what a check other than the prose checks may read of it, with the
+columns left out. Two parses whose outlines are equal hold the same blocks, names,
+numbers and effects on the same lines; only the writer's prose and the columns may
+differ, and the spans (``Outline.spans``, in the same order for both) say where each node
+moved along its line (checks/relocate.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import pickle
+from dataclasses import dataclass
+from typing import Any
+
+from smersh_dsl.model.document import SourceFile
+from smersh_dsl.model.span import Span
+from smersh_dsl.model.steps import Prose
+
+
+@dataclass(frozen=True)
+class Outline:
+    digest: bytes
+    spans: tuple[Span, ...]          # every node's span, in the order the outline met them
+
+
+class _Outliner(pickle.Pickler):
+    """Pickles a file's model without its text, its prose and its columns, each node as
+    its fields alone (not what a walk cached on it, ``model/walk.py``'s refs); ``fast``:
+    no memo, so the bytes do not depend on which equal objects a parse happened to share."""
+
+    def __init__(self, out: io.BytesIO) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.fast = True
+        self.spans: list[Span] = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, Span):
+            self.spans.append(obj)
+            return tuple, (("Span", obj.file, obj.line, obj.end_line),)
+        if isinstance(obj, Prose):
+            return tuple, (("Prose", obj.span),)
+        if isinstance(obj, SourceFile):
+            return tuple, (("SourceFile", obj.path, obj.definitions, obj.comments, obj.lost),)
+        fields = getattr(type(obj), "__dataclass_fields__", None)
+        if fields is None:
+            return NotImplemented
+        return tuple, ((type(obj).__qualname__, *(getattr(obj, name) for name in fields)),)
+
+
+def outline(source: SourceFile) -> Outline:
+    out = io.BytesIO()
+    outliner = _Outliner(out)
+    try:
+        outliner.dump(source)
+    except (pickle.PicklingError, RecursionError, TypeError):
+        return Outline(b"?%d" % id(source), ())     # equal to no other file's: checks run again
+    return Outline(hashlib.blake2b(out.getvalue(), digest_size=20).digest(), tuple(outliner.spans))
