@@ -79,6 +79,10 @@ class Table:
     turn_of: Spy | None = None           # the spy whose turn it is (EP-GADGET-1)
     gaining: bool = False                # on_gain_intel powers are acting
     tally: dict[str, int] = field(default_factory=dict)   # cards played, statuses left
+    # what the document alone decides, worked out once for this table's game (cards.py:
+    # the powers of the cards a spy holds, the region of each place); the document's
+    # cards and regions do not change during a game
+    known: dict = field(default_factory=dict, repr=False)
 
     # -- dice ------------------------------------------------------------------------
     def faces(self, die: str) -> list[str]:

@@ -166,6 +166,59 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
                      tuple(vocabulary["dice"]["skill"]))
 
 
+def _spy_key(spy: Spy, place: str | None) -> tuple:
+    """Everything `spy_view` copies, unsorted: equal keys make equal views."""
+    return (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve, spy.intel,
+            tuple(spy.skills.items()), tuple(spy.held), _gadgets(spy),
+            tuple(spy.tokens.items()), place)
+
+
+def _board_key(game: Game) -> tuple:
+    """Everything `board_view` copies that a game changes, unsorted: equal keys make
+    equal views (the places and the vocabulary do not change in a game)."""
+    state, party = game.state, game.party
+    return (state.round, game.lobo_line, party.pool, party.successes, game.table.in_showdown,
+            tuple(party.board_intel.items()),
+            tuple((p, len(t)) for p, t in state.red_board.items()),
+            tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated))
+
+
+class Views:
+    """The engine's side of the view: the frozen copies already made in this game, by what
+    they copy, so a decision whose spies or board have not changed since an earlier one
+    shares that one's copies instead of making them again (a copy is frozen, so sharing
+    it shows a policy nothing more). Bounded."""
+
+    LIMIT = 4096
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._spies: dict[tuple, SpyView] = {}
+        self._boards: dict[tuple, BoardView] = {}
+        self._places: tuple[PlaceView, ...] | None = None
+
+    def spy(self, spy: Spy, place: str | None) -> SpyView:
+        key = _spy_key(spy, place)
+        seen = self._spies.get(key)
+        if seen is None:
+            if len(self._spies) >= self.LIMIT:
+                self._spies.clear()
+            seen = self._spies[key] = spy_view(spy, place)
+        return seen
+
+    def board(self) -> BoardView:
+        game = self._game
+        key = _board_key(game)
+        seen = self._boards.get(key)
+        if seen is None:
+            if self._places is None:
+                self._places = places_of(game)
+            if len(self._boards) >= self.LIMIT:
+                self._boards.clear()
+            seen = self._boards[key] = board_view(game, self._places)
+        return seen
+
+
 class Blind:
     """The decider of a seat played by a `Policy`: each question becomes a `Decision`."""
 
@@ -173,20 +226,19 @@ class Blind:
         self.policy = policy
         self._game = game
         self._index = index
-        self._places: tuple[PlaceView, ...] | None = None
+        self._views = Views(game)
 
     def _decision(self, prompt: str, options: list[str], hints: list[float] | None,
                   low: int = 0, high: int = 0, suggested: int = 0) -> Decision:
         game = self._game
         kind = kind_of(prompt)
-        if self._places is None:
-            self._places = places_of(game)
+        views = self._views
         seats = game.state.seats
-        where = [seats[i].location if i < len(seats) else None
-                 for i in range(len(game.party.spies))]
-        spies = tuple(spy_view(s, w) for s, w in zip(game.party.spies, where))
+        party = game.party.spies
+        spies = tuple(views.spy(s, seats[i].location if i < len(seats) else None)
+                      for i, s in enumerate(party))
         actor = game.table.actor
-        me = (spies[game.party.spies.index(actor)] if actor in game.party.spies
+        me = (spies[party.index(actor)] if actor in party
               else spies[min(self._index, len(spies) - 1)] if spies else None)
         shown = game.shown_card if kind == "response" else None
         card = CardView(shown[0], shown[1], tuple(options)) if shown else None
@@ -194,8 +246,8 @@ class Blind:
         missions = tuple((m, game.missions[m]["city"]) for m in (seat.missions if seat else [])
                          if m in game.missions)
         kept = None if kind in HIDDEN_SCORES or hints is None else tuple(float(h) for h in hints)
-        return Decision(kind, prompt, tuple(options), kept, me, spies,
-                        board_view(game, self._places), card, missions, low, high, suggested)
+        return Decision(kind, prompt, tuple(options), kept, me, spies, views.board(), card,
+                        missions, low, high, suggested)
 
     def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
                note: str | None = "to pass") -> int:
