@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
-                                       card_of, describe, dice_told, held_cards, powers, step_text,
+                                       card_of, describe, dice_told, held_powers, step_text,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
@@ -106,21 +106,6 @@ def _holders(table) -> list[Spy]:  # noqa: ANN001
     return table.party.living()
 
 
-def _held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset[str]]]:  # noqa: ANN001
-    """Every power of the cards ``owner`` holds (`held.held_cards`, in its order): kind,
-    card, the power's index, the power and the kinds of its steps; worked out once a
-    game for each set of cards held."""
-    key = (tuple(owner.held), tuple(owner.gadgets), tuple(owner.top_secrets))
-    cache = table.known.setdefault("held", {})
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = [(kind, card, index, power,
-                               frozenset(s["kind"] for s in power.get("steps") or []))
-                              for kind, card in held_cards(table.doc, owner)
-                              for index, power in enumerate(powers(card))]
-    return found
-
-
 # -- in force while held (EP-TEST-4, EP-TEST-5) --------------------------------------------
 
 def passive(table, spy: Spy, skill: str) -> tuple[int, str | None, list[tuple[str, int]]]:  # noqa: ANN001
@@ -128,7 +113,7 @@ def passive(table, spy: Spy, skill: str) -> tuple[int, str | None, list[tuple[st
     first card among them that passes it automatically, and each card's dice."""
     dice, auto, told = 0, None, []
     for owner in _holders(table):
-        for _, card, _, power, _ in _held_powers(table, owner):
+        for _, card, _, power, _ in held_powers(table, owner):
             if power["timing"] != "while_held" or not _skill_fits(power, skill) \
                     or not reaches(table, owner, power, spy) \
                     or not guard_holds(table, owner, power.get("guard")):
@@ -170,7 +155,7 @@ def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     own_turn = table.turn_of is spy or table.in_showdown or table.world is None
     found = []
     for owner in _holders(table):
-        for kind, card, index, power, kinds in _held_powers(table, owner):
+        for kind, card, index, power, kinds in held_powers(table, owner):
             cost = power.get("cost") or {}
             if _fits(power, moment, own_turn, kinds) \
                     and reaches(table, owner, power, spy) \
@@ -189,7 +174,7 @@ def offer(table, spy: Spy, moment: Moment) -> Played:  # noqa: ANN001
     played, done = Played(), set()
     while True:
         uses = [u for u in usable(table, spy, moment) if (id(u.owner), u.name, u.index) not in done]
-        spend = [(n, i) for n, i in leaves.spends(table.doc, spy)
+        spend = [(n, i) for n, i in leaves.spends(table, spy)
                  if i <= table.party.pool] if moment.name == TURN else []
         if not uses and not spend:
             return played

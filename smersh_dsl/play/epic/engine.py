@@ -169,8 +169,9 @@ class Table:
         options = [o for option in test["options"] for o in self._rolled_skills(option)]
         pairs = [(spy, option) for spy in spies for option in options]
         offered = [self._offer(s, o, test) for s, o in pairs]
-        scores = [float(o.chance(faces)) for o in offered]
-        picked = self.decide.choose(offers.who_takes(), [o.label(faces) for o in offered], scores)
+        scored = [offers.scored(o, faces) for o in offered]
+        picked = self.decide.choose(offers.who_takes(), [label for _, label in scored],
+                                    [score for score, _ in scored])
         spy, option = pairs[picked]
         self.actor = spy
         taken = offered[picked]

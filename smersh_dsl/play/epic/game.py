@@ -50,6 +50,7 @@ class Game:
     spies: list[Spy] = field(default_factory=list)
     shown_card: tuple[int, str] | None = None     # the encounter card on the table now
     _policies: dict[int, Decider] = field(default_factory=dict, repr=False)
+    views: object = field(default=None, repr=False)   # view.Views, shared by the seats' Blinds
 
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)

@@ -40,7 +40,16 @@ HIDDEN_SCORES = frozenset({"response", "red_intel"})
 
 
 def kind_of(prompt: str) -> str:
-    return next((kind for start, kind in KINDS if prompt.startswith(start)), "other")
+    kind = _KIND_OF.get(prompt)
+    if kind is None:
+        kind = next((kind for start, kind in KINDS if prompt.startswith(start)), "other")
+        if len(_KIND_OF) >= 4096:
+            _KIND_OF.clear()
+        _KIND_OF[prompt] = kind
+    return kind
+
+
+_KIND_OF: dict[str, str] = {}      # prompts already known (a game asks the same ones often)
 
 
 @dataclass(frozen=True)
@@ -61,7 +70,10 @@ class SpyView:
     alive: bool
 
     def level(self, skill: str) -> int:
-        return dict(self.skills).get(skill, 0)
+        for name, value in self.skills:      # the spy's skills, each named once
+            if name == skill:
+                return value
+        return 0
 
     def holds(self, name: str) -> bool:
         return name in self.held or name in self.gadgets
@@ -168,8 +180,10 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
 
 def _spy_key(spy: Spy, place: str | None) -> tuple:
     """Everything `spy_view` copies, unsorted: equal keys make equal views."""
+    gadgets = spy.gadgets
     return (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve, spy.intel,
-            tuple(spy.skills.items()), tuple(spy.held), _gadgets(spy),
+            tuple(spy.skills.items()), tuple(spy.held),
+            gadgets if isinstance(gadgets, int) else tuple(gadgets),
             tuple(spy.tokens.items()), place)
 
 
@@ -226,7 +240,9 @@ class Blind:
         self.policy = policy
         self._game = game
         self._index = index
-        self._views = Views(game)
+        if not isinstance(game.views, Views):        # one for every seat of the game
+            game.views = Views(game)
+        self._views = game.views
 
     def _decision(self, prompt: str, options: list[str], hints: list[float] | None,
                   low: int = 0, high: int = 0, suggested: int = 0) -> Decision:
@@ -238,14 +254,17 @@ class Blind:
         spies = tuple(views.spy(s, seats[i].location if i < len(seats) else None)
                       for i, s in enumerate(party))
         actor = game.table.actor
-        me = (spies[party.index(actor)] if actor in party
+        at = next((i for i, s in enumerate(party) if s is actor), None)
+        if at is None and actor in party:
+            at = party.index(actor)
+        me = (spies[at] if at is not None
               else spies[min(self._index, len(spies) - 1)] if spies else None)
         shown = game.shown_card if kind == "response" else None
         card = CardView(shown[0], shown[1], tuple(options)) if shown else None
         seat = seats[self._index] if self._index < len(seats) else None
         missions = tuple((m, game.missions[m]["city"]) for m in (seat.missions if seat else [])
                          if m in game.missions)
-        kept = None if kind in HIDDEN_SCORES or hints is None else tuple(float(h) for h in hints)
+        kept = None if kind in HIDDEN_SCORES or hints is None else tuple(map(float, hints))
         return Decision(kind, prompt, tuple(options), kept, me, spies, views.board(), card,
                         missions, low, high, suggested)
 
