@@ -153,9 +153,11 @@ def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     """The powers ``spy`` may use at ``moment``: its own cards' and those reaching it."""
     # one encounter played alone is its spy's turn; a showdown's test is its taker's
     own_turn = table.turn_of is spy or table.in_showdown or table.world is None
-    found = []
+    found, name = [], moment.name
     for owner in _holders(table):
         for kind, card, index, power, kinds in held_powers(table, owner):
+            if power["timing"] != name and power["timing"] != "any_time":
+                continue                                  # `_fits` would say no
             cost = power.get("cost") or {}
             if _fits(power, moment, own_turn, kinds) \
                     and reaches(table, owner, power, spy) \

@@ -137,9 +137,17 @@ class Table:
         self.run(option["steps"])
 
     # -- tests (EP-TEST-*) -------------------------------------------------------------
-    def _offer(self, spy: Spy, option: dict, test: dict) -> offers.Option:
+    def _offer(self, spy: Spy, option: dict, test: dict,
+               held: dict | None = None) -> offers.Option:
+        """``held``: what `cards.passive` already said in this test, by spy and skill."""
         skills = self.doc["vocabulary"]["skills"]
-        dice, auto, _ = cards.passive(self, spy, offers.skill_of(spy, option, skills)[0])
+        skill = offers.skill_of(spy, option, skills)[0]
+        found = held.get((id(spy), skill)) if held is not None else None
+        if found is None:
+            found = cards.passive(self, spy, skill)
+            if held is not None:
+                held[(id(spy), skill)] = found
+        dice, auto, _ = found
         return offers.offer(spy, option, test, skills, self._resolve_of(spy), (dice, auto))
 
     def _level(self, spy: Spy, option: dict, test: dict) -> int:
@@ -168,14 +176,15 @@ class Table:
         faces = tuple(self.faces("skill"))
         options = [o for option in test["options"] for o in self._rolled_skills(option)]
         pairs = [(spy, option) for spy in spies for option in options]
-        offered = [self._offer(s, o, test) for s, o in pairs]
+        held: dict = {}                 # nothing changes the cards until the test is taken
+        offered = [self._offer(s, o, test, held) for s, o in pairs]
         scored = [offers.scored(o, faces) for o in offered]
         picked = self.decide.choose(offers.who_takes(), [label for _, label in scored],
                                     [score for score, _ in scored])
         spy, option = pairs[picked]
         self.actor = spy
         taken = offered[picked]
-        for name, dice in cards.passive(self, spy, taken.skill)[2]:                   # EP-TEST-5
+        for name, dice in held[(id(spy), taken.skill)][2]:                            # EP-TEST-5
             self.say(dice_told(name, spy.name, dice))
         played = cards.Played()
         if taken.automatic is not None and taken.automatic not in test["auto_pass_with"]:
