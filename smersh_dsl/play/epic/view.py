@@ -178,21 +178,13 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
                      tuple(vocabulary["dice"]["skill"]))
 
 
-def _spy_key(spy: Spy, place: str | None) -> tuple:
-    """Everything `spy_view` copies, unsorted: equal keys make equal views."""
-    gadgets = spy.gadgets
-    return (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve, spy.intel,
-            tuple(spy.skills.items()), tuple(spy.held),
-            gadgets if isinstance(gadgets, int) else tuple(gadgets),
-            tuple(spy.tokens.items()), place)
-
-
 def _board_key(game: Game) -> tuple:
     """Everything `board_view` copies that a game changes, unsorted: equal keys make
-    equal views (the places and the vocabulary do not change in a game)."""
+    equal views (the places and the vocabulary do not change in a game; Dr. Lobo's line
+    follows from where he started and how far he moved)."""
     state, party = game.state, game.party
-    return (state.round, game.lobo_line, party.pool, party.successes, game.table.in_showdown,
-            tuple(party.board_intel.items()),
+    return (state.round, state.lobo_start, party.lobo, party.pool, party.successes,
+            game.table.in_showdown, tuple(party.board_intel.items()),
             tuple((p, len(t)) for p, t in state.red_board.items()),
             tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated))
 
@@ -209,16 +201,29 @@ class Views:
         self._game = game
         self._spies: dict[tuple, SpyView] = {}
         self._boards: dict[tuple, BoardView] = {}
+        self._missions: dict[tuple, tuple[tuple[str, str], ...]] = {}
         self._places: tuple[PlaceView, ...] | None = None
 
-    def spy(self, spy: Spy, place: str | None) -> SpyView:
-        key = _spy_key(spy, place)
-        seen = self._spies.get(key)
-        if seen is None:
-            if len(self._spies) >= self.LIMIT:
-                self._spies.clear()
-            seen = self._spies[key] = spy_view(spy, place)
-        return seen
+    def spies(self) -> tuple[SpyView, ...]:
+        """Every spy as its board shows it, on its seat's place. A spy's key is everything
+        `spy_view` copies, unsorted: equal keys make equal views."""
+        game = self._game
+        seats, cache = game.state.seats, self._spies
+        found = []
+        for i, spy in enumerate(game.party.spies):
+            place = seats[i].location if i < len(seats) else None
+            gadgets = spy.gadgets
+            key = (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve,
+                   spy.intel, tuple(spy.skills.items()), tuple(spy.held),
+                   gadgets if isinstance(gadgets, int) else tuple(gadgets),
+                   tuple(spy.tokens.items()), place)
+            seen = cache.get(key)
+            if seen is None:
+                if len(cache) >= self.LIMIT:
+                    cache.clear()
+                seen = cache[key] = spy_view(spy, place)
+            found.append(seen)
+        return tuple(found)
 
     def board(self) -> BoardView:
         game = self._game
@@ -230,6 +235,16 @@ class Views:
             if len(self._boards) >= self.LIMIT:
                 self._boards.clear()
             seen = self._boards[key] = board_view(game, self._places)
+        return seen
+
+    def missions(self, names: list[str]) -> tuple[tuple[str, str], ...]:
+        """A seat's Secret Missions: name and city."""
+        key = tuple(names)
+        seen = self._missions.get(key)
+        if seen is None:
+            cards = self._game.missions
+            seen = self._missions[key] = tuple((m, cards[m]["city"]) for m in names
+                                               if m in cards)
         return seen
 
 
@@ -251,10 +266,13 @@ class Blind:
         views = self._views
         seats = game.state.seats
         party = game.party.spies
-        spies = tuple(views.spy(s, seats[i].location if i < len(seats) else None)
-                      for i, s in enumerate(party))
+        spies = views.spies()
         actor = game.table.actor
-        at = next((i for i, s in enumerate(party) if s is actor), None)
+        at = None
+        for i, spy in enumerate(party):
+            if spy is actor:
+                at = i
+                break
         if at is None and actor in party:
             at = party.index(actor)
         me = (spies[at] if at is not None
@@ -262,8 +280,7 @@ class Blind:
         shown = game.shown_card if kind == "response" else None
         card = CardView(shown[0], shown[1], tuple(options)) if shown else None
         seat = seats[self._index] if self._index < len(seats) else None
-        missions = tuple((m, game.missions[m]["city"]) for m in (seat.missions if seat else [])
-                         if m in game.missions)
+        missions = views.missions(seat.missions) if seat else ()
         kept = None if kind in HIDDEN_SCORES or hints is None else tuple(map(float, hints))
         return Decision(kind, prompt, tuple(options), kept, me, spies, views.board(), card,
                         missions, low, high, suggested)
