@@ -86,6 +86,11 @@ class Game:
         return {e["key"]: e for e in self.doc.get("entries", [])}
 
     @cached_property
+    def encounter_cards(self) -> dict[int, dict]:
+        """The encounter cards by number (the last of a number wins)."""
+        return {c["number"]: c for c in self.doc["encounter_cards"]}
+
+    @cached_property
     def missions(self) -> dict[str, dict]:
         """The Secret Mission cards by name (EP-MISSION-1)."""
         return {m["name"]: m for m in self.doc["missions"]}
