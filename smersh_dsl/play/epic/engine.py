@@ -89,7 +89,7 @@ class Table:
         return list(self.doc["vocabulary"]["dice"][die])
 
     def roll(self, die: str = "skill") -> str:
-        return self.rng.choice(self.faces(die))
+        return self.rng.choice(self.doc["vocabulary"]["dice"][die])    # `faces`, not copied
 
     def roll_dice(self, count: int) -> list[str]:
         """EP-TEST-1: a test rolls ``count`` skill dice at once."""
