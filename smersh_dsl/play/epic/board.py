@@ -183,6 +183,34 @@ class Board:
             found = cache[key] = self._distances(start, closed)
         return found
 
+    def nearest(self, places: list[str], targets: list[str],
+                closed: frozenset[str]) -> list[int]:
+        """For each of ``places``, the turns of plain movement (`distances`) to the
+        nearest of ``targets`` (99 when none is reached). The routes and airports go both
+        ways, so a place's distance to a target is the target's to the place, read from
+        one search per target; a place no move enters (the hub, SH-BOARD-3; an Outback,
+        SH-BOARD-4) is only left, so from it the search is its own."""
+        entered = self._entered()
+        rows = [self.distances(t, closed) if t in entered else {t: 0} for t in set(targets)]
+        found = []
+        for place in places:
+            if place in entered:
+                found.append(min([row.get(place, 99) for row in rows]))
+            else:
+                there = self.distances(place, closed)
+                found.append(min(there.get(t, 99) for t in targets))
+        return found
+
+    def _entered(self) -> frozenset[str]:
+        """The places a move may enter: all but the hub and the Outback."""
+        cache = self._derived("entered")
+        found = cache.get("places")
+        if found is None:
+            found = cache["places"] = frozenset(
+                p.name for p in self.places.values()
+                if not p.has("stranded_only") and not p.has("hub"))
+        return found
+
     def _distances(self, start: str, closed: set[str]) -> dict[str, int]:
         airports = set(self.airports(closed))
         points = {start: 0}

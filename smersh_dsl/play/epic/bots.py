@@ -98,30 +98,30 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
         missions[m]["city"] for m in seat_missions if m in missions] + ([hunted] if hunted else [])
     near = min((distance.get(t, 99) for t in targets), default=99)
     closed = frozenset(state.closed)
+    nearest = board.nearest([p for p, _ in options], targets, closed) if targets else []
+    red, drops, places = state.red_board, state.dead_drops, board.places
     scores = []
-    for place, resolve in options:
-        where = board.where(place)
+    for i, (place, resolve) in enumerate(options):
+        where = places[place]
         score = 0.0
         score += 1.5 * intel.get(place, 0)
         if place != hub:
-            score += 1.5 * len(state.red_board.get(place, []))
-        elif state.red_board.get(place):
+            score += 1.5 * len(red.get(place, ()))
+        elif red.get(place):
             score += 2.5
         if place in cities:
             score += 3.0
-        if place in state.dead_drops:
+        if place in drops:
             score += 1.5
         if where.skill or where.features & _BONUS_FEATURES:
             score += 0.5
-        if where.has("lair") and not intel.get(place):
+        if "lair" in where.features and not intel.get(place):
             score -= 1.0
         if place == hunted:
             score += 2.5
         score -= 0.8 * resolve
-        if targets:
-            there = board.distances(place, closed)
-            if min(there.get(t, 99) for t in targets) < near:
-                score += 0.4
+        if targets and nearest[i] < near:
+            score += 0.4
         scores.append(score)
     return scores
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
-                                       card_of, describe, dice_told, held_cards, powers, step_text,
+                                       card_of, describe, dice_told, held_powers, step_text,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
@@ -49,11 +49,16 @@ def place_of(table, spy: Spy) -> str | None:  # noqa: ANN001
     return table.party.location
 
 
-def region_of(doc: dict, place: str | None) -> str | None:
-    for region in doc.get("regions") or []:
-        if any(loc["name"] == place for loc in region["locations"]):
-            return region["name"]
-    return None
+def region_of(table, place: str | None) -> str | None:  # noqa: ANN001
+    """The region of the table's document that ``place`` lies in (the first, were it in
+    several), from a map of every place made once a game."""
+    regions = table.known.get("regions")
+    if regions is None:
+        regions = table.known["regions"] = {}
+        for region in table.doc.get("regions") or []:
+            for loc in region["locations"]:
+                regions.setdefault(loc["name"], region["name"])   # the first region wins
+    return regions.get(place)
 
 
 def reaches(table, owner: Spy, power: dict, spy: Spy) -> bool:  # noqa: ANN001
@@ -71,7 +76,7 @@ def reaches(table, owner: Spy, power: dict, spy: Spy) -> bool:  # noqa: ANN001
     here, there = place_of(table, owner), place_of(table, spy)
     if reach == "place":
         return here is not None and here == there
-    regions = region_of(table.doc, here), region_of(table.doc, there)
+    regions = region_of(table, here), region_of(table, there)
     if reach == "region":
         return regions[0] is not None and regions[0] == regions[1]
     return reach == "australia" and regions[1] == "Australia"
@@ -87,7 +92,7 @@ def guard_holds(table, owner: Spy, guard: dict | None) -> bool:  # noqa: ANN001
         return not guard_holds(table, owner, guard["operand"])
     if kind == "in":
         place = place_of(table, owner)
-        return guard["name"] in (place, region_of(table.doc, place))
+        return guard["name"] in (place, region_of(table, place))
     if kind in ("status", "has"):
         return owner.holds(guard["name"])
     return table.holds(guard)
@@ -108,31 +113,29 @@ def passive(table, spy: Spy, skill: str) -> tuple[int, str | None, list[tuple[st
     first card among them that passes it automatically, and each card's dice."""
     dice, auto, told = 0, None, []
     for owner in _holders(table):
-        for kind, card in held_cards(table.doc, owner):
-            for power in powers(card):
-                if power["timing"] != "while_held" or not _skill_fits(power, skill) \
-                        or not reaches(table, owner, power, spy) \
-                        or not guard_holds(table, owner, power.get("guard")):
-                    continue
-                for step in power.get("steps") or []:
-                    if step["kind"] == "dice":
-                        dice += step["amount"]
-                        told.append((card["name"], step["amount"]))
-                    elif step["kind"] == "auto_pass" and auto is None:
-                        auto = card["name"]
+        for _, card, _, power, _ in held_powers(table, owner):
+            if power["timing"] != "while_held" or not _skill_fits(power, skill) \
+                    or not reaches(table, owner, power, spy) \
+                    or not guard_holds(table, owner, power.get("guard")):
+                continue
+            for step in power.get("steps") or []:
+                if step["kind"] == "dice":
+                    dice += step["amount"]
+                    told.append((card["name"], step["amount"]))
+                elif step["kind"] == "auto_pass" and auto is None:
+                    auto = card["name"]
     return dice, auto, told
 
 
 # -- powers used at a moment -----------------------------------------------------------------
 
-def _fits(power: dict, moment: Moment, own_turn: bool) -> bool:
+def _fits(power: dict, moment: Moment, own_turn: bool, kinds: frozenset[str]) -> bool:
     """EP-GADGET-1: "You may play Gadget cards any time during your turn, or when
     instructed to on the card." An `any_time` power acts in the owner's turn (and in a
     showdown's test, which the rulebook lets gadgets pass): its test steps before a test
     (dice, an automatic pass) or after the roll (a reroll), its injury steps at injuries,
     its other steps in the turn's own window."""
     timing = power["timing"]
-    kinds = {s["kind"] for s in power.get("steps") or []}
     if timing == moment.name:
         return moment.name not in ("before_test", "after_roll") or _skill_fits(power, moment.skill)
     if timing != "any_time" or not own_turn:
@@ -150,17 +153,18 @@ def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     """The powers ``spy`` may use at ``moment``: its own cards' and those reaching it."""
     # one encounter played alone is its spy's turn; a showdown's test is its taker's
     own_turn = table.turn_of is spy or table.in_showdown or table.world is None
-    found = []
+    found, name = [], moment.name
     for owner in _holders(table):
-        for kind, card in held_cards(table.doc, owner):
-            for index, power in enumerate(powers(card)):
-                cost = power.get("cost") or {}
-                if _fits(power, moment, own_turn) \
-                        and reaches(table, owner, power, spy) \
-                        and guard_holds(table, owner, power.get("guard")) \
-                        and cost.get("resolve", 0) <= spy.resolve \
-                        and cost.get("intel", 0) <= table.party.pool:
-                    found.append(Use(owner, kind, card, index, power))
+        for kind, card, index, power, kinds in held_powers(table, owner):
+            if power["timing"] != name and power["timing"] != "any_time":
+                continue                                  # `_fits` would say no
+            cost = power.get("cost") or {}
+            if _fits(power, moment, own_turn, kinds) \
+                    and reaches(table, owner, power, spy) \
+                    and guard_holds(table, owner, power.get("guard")) \
+                    and cost.get("resolve", 0) <= spy.resolve \
+                    and cost.get("intel", 0) <= table.party.pool:
+                found.append(Use(owner, kind, card, index, power))
     return found
 
 
@@ -172,7 +176,7 @@ def offer(table, spy: Spy, moment: Moment) -> Played:  # noqa: ANN001
     played, done = Played(), set()
     while True:
         uses = [u for u in usable(table, spy, moment) if (id(u.owner), u.name, u.index) not in done]
-        spend = [(n, i) for n, i in leaves.spends(table.doc, spy)
+        spend = [(n, i) for n, i in leaves.spends(table, spy)
                  if i <= table.party.pool] if moment.name == TURN else []
         if not uses and not spend:
             return played

@@ -58,7 +58,7 @@ def encounter(game: Game, index: int) -> None:
     seat, spy = state.seats[index], game.party.spies[index]
     here = board.where(seat.location)
     deck = state.decks.get(here.region) or []
-    cards = {c["number"]: c for c in doc["encounter_cards"]}
+    cards = game.encounter_cards
     hub = here.has("hub")
     if hub:      # assumption: at the hub, the next card that has a section for it
         usable = [n for n in deck if hub_section(cards[n], here.name) is not None]

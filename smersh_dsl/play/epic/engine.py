@@ -79,13 +79,17 @@ class Table:
     turn_of: Spy | None = None           # the spy whose turn it is (EP-GADGET-1)
     gaining: bool = False                # on_gain_intel powers are acting
     tally: dict[str, int] = field(default_factory=dict)   # cards played, statuses left
+    # what the document alone decides, worked out once for this table's game (cards.py:
+    # the powers of the cards a spy holds, the region of each place); the document's
+    # cards and regions do not change during a game
+    known: dict = field(default_factory=dict, repr=False)
 
     # -- dice ------------------------------------------------------------------------
     def faces(self, die: str) -> list[str]:
         return list(self.doc["vocabulary"]["dice"][die])
 
     def roll(self, die: str = "skill") -> str:
-        return self.rng.choice(self.faces(die))
+        return self.rng.choice(self.doc["vocabulary"]["dice"][die])    # `faces`, not copied
 
     def roll_dice(self, count: int) -> list[str]:
         """EP-TEST-1: a test rolls ``count`` skill dice at once."""
@@ -133,9 +137,17 @@ class Table:
         self.run(option["steps"])
 
     # -- tests (EP-TEST-*) -------------------------------------------------------------
-    def _offer(self, spy: Spy, option: dict, test: dict) -> offers.Option:
+    def _offer(self, spy: Spy, option: dict, test: dict,
+               held: dict | None = None) -> offers.Option:
+        """``held``: what `cards.passive` already said in this test, by spy and skill."""
         skills = self.doc["vocabulary"]["skills"]
-        dice, auto, _ = cards.passive(self, spy, offers.skill_of(spy, option, skills)[0])
+        skill = offers.skill_of(spy, option, skills)[0]
+        found = held.get((id(spy), skill)) if held is not None else None
+        if found is None:
+            found = cards.passive(self, spy, skill)
+            if held is not None:
+                held[(id(spy), skill)] = found
+        dice, auto, _ = found
         return offers.offer(spy, option, test, skills, self._resolve_of(spy), (dice, auto))
 
     def _level(self, spy: Spy, option: dict, test: dict) -> int:
@@ -164,13 +176,15 @@ class Table:
         faces = tuple(self.faces("skill"))
         options = [o for option in test["options"] for o in self._rolled_skills(option)]
         pairs = [(spy, option) for spy in spies for option in options]
-        offered = [self._offer(s, o, test) for s, o in pairs]
-        scores = [float(o.chance(faces)) for o in offered]
-        picked = self.decide.choose(offers.who_takes(), [o.label(faces) for o in offered], scores)
+        held: dict = {}                 # nothing changes the cards until the test is taken
+        offered = [self._offer(s, o, test, held) for s, o in pairs]
+        scored = [offers.scored(o, faces) for o in offered]
+        picked = self.decide.choose(offers.who_takes(), [label for _, label in scored],
+                                    [score for score, _ in scored])
         spy, option = pairs[picked]
         self.actor = spy
         taken = offered[picked]
-        for name, dice in cards.passive(self, spy, taken.skill)[2]:                   # EP-TEST-5
+        for name, dice in held[(id(spy), taken.skill)][2]:                            # EP-TEST-5
             self.say(dice_told(name, spy.name, dice))
         played = cards.Played()
         if taken.automatic is not None and taken.automatic not in test["auto_pass_with"]:

@@ -52,6 +52,7 @@ class Game:
     shown_card: tuple[int, str] | None = None     # the encounter card on the table now
     _policies: dict[int, Decider] = field(default_factory=dict, repr=False)
     learnt: object | None = None          # learning.Memory, shared by the honest seats
+    views: object = field(default=None, repr=False)   # view.Views, shared by the seats' Blinds
 
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)
@@ -85,6 +86,11 @@ class Game:
     @cached_property
     def entries(self) -> dict[str, dict]:
         return {e["key"]: e for e in self.doc.get("entries", [])}
+
+    @cached_property
+    def encounter_cards(self) -> dict[int, dict]:
+        """The encounter cards by number (the last of a number wins)."""
+        return {c["number"]: c for c in self.doc["encounter_cards"]}
 
     @cached_property
     def missions(self) -> dict[str, dict]:

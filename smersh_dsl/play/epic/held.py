@@ -88,6 +88,34 @@ def held_cards(doc: dict, spy: Spy) -> list[tuple[str, dict]]:
     return found
 
 
+def held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset[str]]]:  # noqa: ANN001
+    """Every power of the cards ``owner`` holds (`held_cards`, in its order): kind, card,
+    the power's index, the power and the kinds of its steps. ``table`` is an
+    `engine.Table`: worked out once in its game for each set of cards held (the
+    document's cards do not change during a game)."""
+    key = (tuple(owner.held), tuple(owner.gadgets), tuple(owner.top_secrets))
+    cache = table.known.setdefault("held", {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = [(kind, card, index, power,
+                               frozenset(s["kind"] for s in power.get("steps") or []))
+                              for kind, card in held_cards(table.doc, owner)
+                              for index, power in enumerate(powers(card))]
+    return found
+
+
+def held_statuses(table, spy: Spy) -> list[dict]:  # noqa: ANN001
+    """The status cards the spy holds that the document types, in name order; once in a
+    game (``table``'s) for each set of statuses held."""
+    key = tuple(spy.held)
+    cache = table.known.setdefault("statuses", {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = [c for c in (card_of(table.doc, "status", n) for n in sorted(spy.held))
+                              if c is not None]
+    return found
+
+
 def powers(card: dict) -> list[dict]:
     return card.get("powers") or []
 

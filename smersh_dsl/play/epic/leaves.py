@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smersh_dsl.play.epic.held import card_of, leaves
+from smersh_dsl.play.epic.held import card_of, held_statuses, leaves
 from smersh_dsl.play.epic.party import Spy
 
 WHY = {"rest": "rest", "rest_hq": "rest at an HQ", "pass_at_hq": "passed an encounter at an HQ",
@@ -28,11 +28,6 @@ def _why(leave: dict) -> str:
     return WHY[when]
 
 
-def statuses(doc: dict, spy: Spy) -> list[dict]:
-    """The status cards the spy holds that the document types."""
-    return [c for c in (card_of(doc, "status", n) for n in sorted(spy.held)) if c is not None]
-
-
 def leave(table: Any, spy: Spy, name: str, why: str) -> None:
     """``table`` is an `engine.Table` (its document, its transcript, its tally)."""
     spy.held.discard(name)
@@ -46,7 +41,7 @@ def on(table: Any, spy: Spy, when: str, test: Callable[[dict], bool] = lambda _:
        name: str | None = None) -> None:
     """Every status of ``spy`` (or only ``name``) whose `leaves` has an item ``when`` that
     ``test`` accepts leaves."""
-    for card in statuses(table.doc, spy):
+    for card in held_statuses(table, spy):
         if name is not None and card["name"] != name:
             continue
         hit = next((lv for lv in leaves(card) if lv["when"] == when and test(lv)), None)
@@ -92,7 +87,7 @@ def lobo_advanced(table: Any, spies: list[Spy], spaces: int) -> None:
         on(table, spy, "lobo_advances", lambda lv: spaces >= lv["amount"])
 
 
-def spends(doc: dict, spy: Spy) -> list[tuple[str, int]]:
+def spends(table: Any, spy: Spy) -> list[tuple[str, int]]:
     """The `spend N intel` leaves the spy may take now: (status, intel)."""
-    return [(card["name"], lv["intel"]) for card in statuses(doc, spy)
+    return [(card["name"], lv["intel"]) for card in held_statuses(table, spy)
             for lv in leaves(card) if lv["when"] == "spend"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from smersh_dsl.play.core.odds import best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Spy
@@ -59,6 +60,13 @@ class Option:
         before = best_spend(level, self.needed, self.resolve, faces)[0]
         spent = f"{before} resolve first" if before else "resolve on its icons"
         return f"{head}, {dice}, {float(bare):.0%} as rolled; with {spent}"
+
+
+@lru_cache(maxsize=65536)
+def scored(option: Option, faces: tuple[str, ...]) -> tuple[float, str]:
+    """The option's chance as the score beside it, and its label (tests put the same
+    options again and again: worked out once)."""
+    return float(option.chance(faces)), option.label(faces)
 
 
 def skill_of(spy: Spy, option: dict, skills: list[str]) -> tuple[str, int]:

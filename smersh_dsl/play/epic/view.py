@@ -40,7 +40,16 @@ HIDDEN_SCORES = frozenset({"response", "red_intel"})
 
 
 def kind_of(prompt: str) -> str:
-    return next((kind for start, kind in KINDS if prompt.startswith(start)), "other")
+    kind = _KIND_OF.get(prompt)
+    if kind is None:
+        kind = next((kind for start, kind in KINDS if prompt.startswith(start)), "other")
+        if len(_KIND_OF) >= 4096:
+            _KIND_OF.clear()
+        _KIND_OF[prompt] = kind
+    return kind
+
+
+_KIND_OF: dict[str, str] = {}      # prompts already known (a game asks the same ones often)
 
 
 @dataclass(frozen=True)
@@ -61,7 +70,10 @@ class SpyView:
     alive: bool
 
     def level(self, skill: str) -> int:
-        return dict(self.skills).get(skill, 0)
+        for name, value in self.skills:      # the spy's skills, each named once
+            if name == skill:
+                return value
+        return 0
 
     def holds(self, name: str) -> bool:
         return name in self.held or name in self.gadgets
@@ -166,6 +178,76 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
                      tuple(vocabulary["dice"]["skill"]))
 
 
+def _board_key(game: Game) -> tuple:
+    """Everything `board_view` copies that a game changes, unsorted: equal keys make
+    equal views (the places and the vocabulary do not change in a game; Dr. Lobo's line
+    follows from where he started and how far he moved)."""
+    state, party = game.state, game.party
+    return (state.round, state.lobo_start, party.lobo, party.pool, party.successes,
+            game.table.in_showdown, tuple(party.board_intel.items()),
+            tuple((p, len(t)) for p, t in state.red_board.items()),
+            tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated))
+
+
+class Views:
+    """The engine's side of the view: the frozen copies already made in this game, by what
+    they copy, so a decision whose spies or board have not changed since an earlier one
+    shares that one's copies instead of making them again (a copy is frozen, so sharing
+    it shows a policy nothing more). Bounded."""
+
+    LIMIT = 4096
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._spies: dict[tuple, SpyView] = {}
+        self._boards: dict[tuple, BoardView] = {}
+        self._missions: dict[tuple, tuple[tuple[str, str], ...]] = {}
+        self._places: tuple[PlaceView, ...] | None = None
+
+    def spies(self) -> tuple[SpyView, ...]:
+        """Every spy as its board shows it, on its seat's place. A spy's key is everything
+        `spy_view` copies, unsorted: equal keys make equal views."""
+        game = self._game
+        seats, cache = game.state.seats, self._spies
+        found = []
+        for i, spy in enumerate(game.party.spies):
+            place = seats[i].location if i < len(seats) else None
+            gadgets = spy.gadgets
+            key = (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve,
+                   spy.intel, tuple(spy.skills.items()), tuple(spy.held),
+                   gadgets if isinstance(gadgets, int) else tuple(gadgets),
+                   tuple(spy.tokens.items()), place)
+            seen = cache.get(key)
+            if seen is None:
+                if len(cache) >= self.LIMIT:
+                    cache.clear()
+                seen = cache[key] = spy_view(spy, place)
+            found.append(seen)
+        return tuple(found)
+
+    def board(self) -> BoardView:
+        game = self._game
+        key = _board_key(game)
+        seen = self._boards.get(key)
+        if seen is None:
+            if self._places is None:
+                self._places = places_of(game)
+            if len(self._boards) >= self.LIMIT:
+                self._boards.clear()
+            seen = self._boards[key] = board_view(game, self._places)
+        return seen
+
+    def missions(self, names: list[str]) -> tuple[tuple[str, str], ...]:
+        """A seat's Secret Missions: name and city."""
+        key = tuple(names)
+        seen = self._missions.get(key)
+        if seen is None:
+            cards = self._game.missions
+            seen = self._missions[key] = tuple((m, cards[m]["city"]) for m in names
+                                               if m in cards)
+        return seen
+
+
 class Blind:
     """The decider of a seat played by a `Policy`: each question becomes a `Decision`."""
 
@@ -173,29 +255,35 @@ class Blind:
         self.policy = policy
         self._game = game
         self._index = index
-        self._places: tuple[PlaceView, ...] | None = None
+        if not isinstance(game.views, Views):        # one for every seat of the game
+            game.views = Views(game)
+        self._views = game.views
 
     def _decision(self, prompt: str, options: list[str], hints: list[float] | None,
                   low: int = 0, high: int = 0, suggested: int = 0) -> Decision:
         game = self._game
         kind = kind_of(prompt)
-        if self._places is None:
-            self._places = places_of(game)
+        views = self._views
         seats = game.state.seats
-        where = [seats[i].location if i < len(seats) else None
-                 for i in range(len(game.party.spies))]
-        spies = tuple(spy_view(s, w) for s, w in zip(game.party.spies, where))
+        party = game.party.spies
+        spies = views.spies()
         actor = game.table.actor
-        me = (spies[game.party.spies.index(actor)] if actor in game.party.spies
+        at = None
+        for i, spy in enumerate(party):
+            if spy is actor:
+                at = i
+                break
+        if at is None and actor in party:
+            at = party.index(actor)
+        me = (spies[at] if at is not None
               else spies[min(self._index, len(spies) - 1)] if spies else None)
         shown = game.shown_card if kind == "response" else None
         card = CardView(shown[0], shown[1], tuple(options)) if shown else None
         seat = seats[self._index] if self._index < len(seats) else None
-        missions = tuple((m, game.missions[m]["city"]) for m in (seat.missions if seat else [])
-                         if m in game.missions)
-        kept = None if kind in HIDDEN_SCORES or hints is None else tuple(float(h) for h in hints)
-        return Decision(kind, prompt, tuple(options), kept, me, spies,
-                        board_view(game, self._places), card, missions, low, high, suggested)
+        missions = views.missions(seat.missions) if seat else ()
+        kept = None if kind in HIDDEN_SCORES or hints is None else tuple(map(float, hints))
+        return Decision(kind, prompt, tuple(options), kept, me, spies, views.board(), card,
+                        missions, low, high, suggested)
 
     def choose(self, prompt: str, options: list[str], scores: list[float] | None = None,
                note: str | None = "to pass") -> int:

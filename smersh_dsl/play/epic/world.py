@@ -122,10 +122,13 @@ def showdown_of(doc: dict, kind: str, name: str) -> dict:
 
 
 def henchman_sheet(doc: dict, name: str) -> dict:
-    sheets = {h["name"]: h for h in doc.get("henchmen", []) if not h.get("levels")}
-    if name not in sheets:
-        raise NotPlayable(f"no henchman sheet {name!r}; there are " + ", ".join(sorted(sheets)))
-    return sheets[name]
+    """The sheet named ``name`` (the last of that name: an expansion's comes after)."""
+    sheets = [h for h in doc.get("henchmen", []) if not h.get("levels")]
+    for sheet in reversed(sheets):
+        if sheet["name"] == name:
+            return sheet
+    raise NotPlayable(f"no henchman sheet {name!r}; there are "
+                      + ", ".join(sorted({h["name"] for h in sheets})))
 
 
 def variant(doc: dict, name: str) -> dict | None:
