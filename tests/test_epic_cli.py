@@ -104,7 +104,7 @@ def _saved(tmp_path: Path) -> dict:
 
 @pytest.mark.parametrize("damage, message", [
     (lambda d: "{\"format\": ", "g.json:1:12: not JSON (a truncated save?)"),
-    (lambda d: json.dumps({"format": "something else"}), "not a saved game of smersh play --game"),
+    (lambda d: json.dumps({"format": "something else"}), "not a saved game of smersh play epic"),
     (lambda d: json.dumps({**d, "format_version": 99}), "/format_version: a save of version 99"),
     (lambda d: json.dumps({**d, "document": {**d["document"], "id": "shield"}}),
      "/document: this game was saved from shield"),

@@ -1,4 +1,4 @@
-"""A whole game saved between rounds, and continued from the file (`smersh play --game
+"""A whole game saved between rounds, and continued from the file (`smersh play epic
 --save FILE`): the state, the spies, the dice's state, and which document it belongs to.
 
 Reading a save checks it against its schema (schemas/save.schema.json), then against the
@@ -61,7 +61,7 @@ def load(path: Path, doc: dict, say):  # noqa: ANN001, ANN201 - game.Game
     from smersh_dsl.play.epic.game import Game
     data = read_json(path, SaveProblem)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveProblem(f"{path}: not a saved game of smersh play --game")
+        raise SaveProblem(f"{path}: not a saved game of smersh play epic")
     if data.get("format_version") != VERSION:
         raise SaveProblem(f"{path}: /format_version: a save of version "
                           f"{data.get('format_version')!r}; this smersh reads version {VERSION}")

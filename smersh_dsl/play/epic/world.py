@@ -92,7 +92,7 @@ def require(doc: dict) -> None:
     """A document lacks what a whole game needs: say what, before anything is played."""
     if doc.get("kind") != "game" and not doc.get("expansions"):
         raise NotPlayable("a whole game needs a game document (an expansion is played "
-                          "merged with its game: smersh play books/epic --with books/swagmans-hope)")
+                          "merged with its game: smersh play epic books/epic --with books/swagmans-hope)")
     missing = [what for what, key in (("regions (a world map)", "regions"),
                                       ("encounter cards", "encounter_cards"),
                                       ("entries", "entries"), ("henchman sheets", "henchmen"),
