@@ -57,9 +57,9 @@ EDITS = [
 def cold(paths: list[Path], monkeypatch: pytest.MonkeyPatch):
     """A check as a new process makes it: no memo, no parse remembered in memory (the
     incremental run's block-by-block parses left out of it), then the memory put back."""
-    remembered = parser._remembered
+    remembered = parser.remembered
     with monkeypatch.context() as patch:
-        patch.setattr(parser, "_remembered", type(remembered)())
+        patch.setattr(parser, "remembered", type(remembered)())
         return check_run(paths)
 
 
