@@ -16,6 +16,20 @@ from smersh_dsl.cli.loading import load_documents
 SMUSH_POLICIES = ["random", "greedy", "strong"]
 
 
+def table_options(command):  # noqa: ANN001, ANN201 - a click command function
+    """`--seed`, `--auto` and `--policy`, alike in `smersh play epic` and `smersh play
+    campaign`: the dice's seed and who decides when nobody is at the keyboard. Applied
+    last (innermost), so they come after the command's own options in its --help."""
+    for option in reversed((
+            click.option("--seed", type=int, default=None,
+                         help="Seed the dice: the same seed, the same game."),
+            click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides."),
+            click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
+                         show_default=True, help="How the bots of --auto choose."))):
+        command = option(command)
+    return command
+
+
 def game_document(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
                   own_book: str | None = None) -> dict:
     """The game to play: the game document among ``paths`` (none: the project around

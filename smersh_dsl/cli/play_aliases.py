@@ -16,6 +16,8 @@ from pathlib import Path
 
 import click
 
+from smersh_dsl.settings.argv import words
+
 # The options of the old `smersh play`, by whether they take a value.
 VALUED = {"--with", "--henchman", "--spy", "--variant", "--save", "--showdown", "--encounter",
           "--at", "--levelled", "--level", "--log", "--players", "--intel", "--seed",
@@ -31,20 +33,13 @@ def _scan(args: list[str]) -> tuple[set[str], list[str]]:
     """The old options given, and the paths (the arguments that are no option's value)."""
     given: set[str] = set()
     paths: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if arg == "--":
-            paths.extend(rest)
-            break
-        if not arg.startswith("-") or arg == "-":
-            paths.append(arg)
-            continue
-        name = arg.split("=", 1)[0]
-        if name not in VALUED | FLAGS | HELP:
-            raise click.NoSuchOption(name)
-        given.add(name)
-        if name in VALUED and "=" not in arg:
-            next(rest, None)
+    for word in words(args, VALUED.__contains__):
+        if word.name is None:
+            paths.append(word.value)
+        elif word.name not in VALUED | FLAGS | HELP:
+            raise click.NoSuchOption(word.name)
+        else:
+            given.add(word.name)
     return given, paths
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import EXIT_USAGE, project_paths
+from smersh_dsl.cli.games import table_options
 from smersh_dsl.cli.loading import load_documents
 from smersh_dsl.cli.play import play_group
 
@@ -22,10 +23,7 @@ from smersh_dsl.cli.play import play_group
 @click.option("--expert", is_flag=True, help="Begin an expert campaign (SC-EXPERT-1).")
 @click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True,
               help="Players, when the log is begun.")
-@click.option("--seed", type=int, default=None, help="Seed the dice: the same seed, the same game.")
-@click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
-              show_default=True, help="How the bots of --auto choose.")
+@table_options
 def play_campaign_command(paths: tuple[Path, ...], log_path: Path, expert: bool, players: int,
                           seed: int | None, auto: bool, policy: str) -> None:
     """Play the next scenario of the Agents of S.H.I.E.L.D. campaign's book-keeping.

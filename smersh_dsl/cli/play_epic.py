@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from smersh_dsl.cli.app import EXIT_USAGE, project_paths
-from smersh_dsl.cli.games import epic_options, game_document
+from smersh_dsl.cli.games import epic_options, game_document, table_options
 from smersh_dsl.cli.loading import load_documents
 from smersh_dsl.cli.play import play_group
 from smersh_dsl.cli.spellings import renamed_option
@@ -54,10 +54,7 @@ FIRST_REGION = ""          # `--encounter` with no region: the first region with
               help="One encounter or showdown: the intel each spy brings (default: 4).")
 @click.option("--players", type=click.IntRange(1, 5), default=1, show_default=True,
               help="Players (spies); 5 only in a whole game whose variant allows it.")
-@click.option("--seed", type=int, default=None, help="Seed the dice: the same seed, the same game.")
-@click.option("--auto", is_flag=True, help="Nobody at the keyboard: a policy decides.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy",
-              show_default=True, help="How the bots of --auto choose.")
+@table_options
 @click.option("--game", "said_game", is_flag=True, hidden=True, expose_value=False,
               callback=renamed_option("--game", None),
               help="The older spelling of a whole game (the default).")

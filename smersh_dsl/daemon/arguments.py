@@ -13,6 +13,7 @@ from pathlib import Path
 
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.pipeline.check import CheckOptions
+from smersh_dsl.settings.argv import words
 from smersh_dsl.settings.selection import split_items, unknown_items
 
 # The options that take no value, by the name CheckOptions gives them.
@@ -25,25 +26,15 @@ def check_options(argv: list[str]) -> CheckOptions | None:
     paths: list[str] = []
     values: dict[str, list[str]] = {"--format": [], "--select": [], "--ignore": [], "--config": []}
     flags: dict[str, bool] = {}
-    items = iter(argv[1:])
-    for item in items:
-        if item == "--":
-            paths.extend(items)
-            break
-        if not item.startswith("-") or item == "-":
-            paths.append(item)
-            continue
-        name, has_value, value = item.partition("=")
-        if name in _FLAGS and not has_value:
-            flags[_FLAGS[name]] = True
-            continue
-        if name not in values:
-            return None                 # unknown, or a flag given a value
-        if not has_value:
-            value = next(items, None)
-            if value is None:
-                return None
-        values[name].append(value)
+    for word in words(argv[1:], values.__contains__):
+        if word.name is None:
+            paths.append(word.value)
+        elif word.name in _FLAGS and not word.inline:
+            flags[_FLAGS[word.name]] = True
+        elif word.name not in values or word.value is None:
+            return None                 # unknown, a flag given a value, or a value missing
+        else:
+            values[word.name].append(word.value)
     return _checked(paths, values, flags)
 
 
