@@ -90,6 +90,17 @@ def test_against_a_git_revision_and_the_text_and_csv_reports(tmp_path):
     rows = csv.stdout.splitlines()
     assert rows[0] == "table,name,book,other,difference,low,high"
     assert rows[1].startswith("figure,win rate,")
+    taught = smersh("simulate", "epic", str(book), "--against", "HEAD", "--games", "5",
+                    "--players", "1", "--jobs", "1", "--learn", "10", "--format", "json")
+    assert taught.returncode == 0, taught.stderr
+    learnt = json.loads(taught.stdout)["learnt"]
+    assert learnt["book"]["games"] == learnt["other"]["games"] == 10
+    assert learnt["book"]["responses"] > 0 and learnt["other"]["responses"] > 0
+    text = smersh("simulate", "epic", str(book), "--against", "HEAD", "--games", "5",
+                  "--players", "1", "--jobs", "1", "--learn", "10")
+    assert ("The honest bots of each book first learnt from 10 games of their own: "
+            f"{learnt['book']['responses']} responses remembered in {book}, "
+            f"{learnt['other']['responses']} in HEAD") in text.stdout
 
 
 def test_against_something_that_is_neither_a_book_nor_a_revision(tmp_path):

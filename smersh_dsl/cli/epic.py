@@ -102,11 +102,11 @@ def simulate_epic_command(paths: tuple[Path, ...], with_paths: tuple[Path, ...],
             other = game_document(found, with_paths)
         played = run(doc, options, games, seed, jobs, progress)
         told[0] = 0
-        theirs = run(other, _taught(other, options, learn, None, seed)[0], games, seed, jobs,
-                     progress)
+        other_options, other_learnt = _taught(other, options, learn, None, seed)
+        theirs = run(other, other_options, games, seed, jobs, progress)
         meta = {"book_name": " ".join(map(str, paths)) or "BOOK", "other_name": against,
                 "players": players, "bot": bot, "seed": seed,
-                **({"learnt_games": learn} if learn else {})}
+                **({"learnt": {"book": learnt, "other": other_learnt}} if learn else {})}
         figures = compare.report(played, theirs, doc, other, meta)
         click.echo(compare.RENDERERS[fmt](figures), nl=False)
         return

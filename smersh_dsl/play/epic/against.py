@@ -156,7 +156,7 @@ def _pct(name: str, x: float | None) -> str:
 def render_text(r: dict) -> str:
     out = [f"{r['book_name']} against {r['other_name']}: {r['games']} games on each, "
            f"{count(r['players'], 'spy')} ({r['bot']} bots), seed {r['seed']}; "
-           "differences are BOOK less OTHER, with paired 95% intervals", ""]
+           "differences are BOOK less OTHER, with paired 95% intervals", *_learnt_line(r), ""]
     for f in r["figures"]:
         lo, hi = f["interval"]
         book, other = (_value(f["figure"], f[side]) for side in ("book", "other"))
@@ -181,6 +181,19 @@ def render_text(r: dict) -> str:
                    f"{pair('fails_per_game'):>13} {pair('health_per_game'):>13} "
                    f"{row['moved']:>7.3f}")
     return "\n".join(out) + "\n"
+
+
+def _learnt_line(r: dict) -> list[str]:
+    """With --learn, what each book's honest bots learnt before the games compared: each
+    book teaches its own bots (learning.py), so a harder entry is met by bots that have
+    learnt to avoid it."""
+    learnt = r.get("learnt")
+    if not learnt:
+        return []
+    book, other = learnt["book"], learnt["other"]
+    return [f"The honest bots of each book first learnt from {count(book['games'], 'game')} "
+            f"of their own: {count(book['responses'], 'response')} remembered in "
+            f"{r['book_name']}, {other['responses']} in {r['other_name']}"]
 
 
 def render_json(r: dict) -> str:
