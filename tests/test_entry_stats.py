@@ -67,3 +67,25 @@ def test_an_entry_that_takes_intel_costs_intel_per_reading_and_per_game(tmp_path
     assert after["intel_per_reading"] > first["intel_per_reading"]
     assert after["intel_per_reading"] <= first["intel_per_reading"] + 2
     assert abs(after["intel_per_game"] - after["intel_per_reading"] * after["read_per_game"]) < 1e-2
+
+
+def test_entries_met_by_honest_bots_that_learnt_first_say_so_and_play_otherwise():
+    untaught = json.loads(entries(REPO / "books/epic"))
+    done = smersh("stats", str(REPO / "books/epic"), "--entries", "--games", "30",
+                  "--learn", "20", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    taught = json.loads(done.stdout)
+    assert taught["learnt"]["games"] == 20 and taught["learnt"]["responses"] > 0
+    assert "learnt" not in untaught
+    assert taught["entries"] != untaught["entries"]      # a learnt table changes the choices
+    text = smersh("stats", str(REPO / "books/epic"), "--entries", "--games", "30",
+                  "--learn", "20")
+    assert text.returncode == 0, text.stderr
+    assert (f"in 30 games, seed 1, after learning from 20 games of their own "
+            f"({taught['learnt']['responses']} responses remembered)") in text.stdout
+
+
+def test_learn_without_entries_is_a_usage_error():
+    done = smersh("stats", str(REPO / "books/epic"), "--learn", "20")
+    assert done.returncode == 2
+    assert "--learn teaches the honest bots of --entries: give --entries too" in done.stderr

@@ -27,8 +27,11 @@ from smersh_dsl.cli.loading import clean_documents
               help="Instead: each entry as four honest bots meet it in --games whole games: "
                    "times read, pass rate, health, Lobo spaces and intel it cost per "
                    "reading and per game.")
+@click.option("--learn", type=click.IntRange(0, 100_000), default=0, show_default=True,
+              help="With --entries: the honest bots first learn from N games of their own "
+                   "(as simulate epic --learn), so each entry is met by players who know it.")
 def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party: tuple[str, ...],
-                  games: int, seed: int, entries: bool) -> None:
+                  games: int, seed: int, entries: bool, learn: int) -> None:
     """The exact chance to pass every test, by skill level and resolve spent.
 
     For each test option: the chance at skill levels 0-5 with 0-3 resolve to
@@ -45,6 +48,7 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
       smersh stats books/epic --format csv > odds.csv
       smersh stats books/epic --showdown Pierre --party "Spycraft=3,Deception=3"
       smersh stats books/epic --entries --games 500 --format csv
+      smersh stats books/epic --entries --learn 300
     """
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.epic.exact import exact_victory
@@ -55,11 +59,13 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
     if showdown is not None and not party:        # before the books are built: at once
         raise click.UsageError("--showdown needs the party that plays it: give --party "
                                "once per spy, e.g. --party \"Spycraft=3,Deception=2\"")
+    if learn and not entries:
+        raise click.UsageError("--learn teaches the honest bots of --entries: give --entries too")
     for doc in clean_documents(tuple(project_paths(paths))):
         if doc["kind"] != "game":
             continue
         if entries:
-            click.echo(entry_report(doc, games, seed, fmt), nl=False)
+            click.echo(entry_report(doc, games, seed, fmt, learn), nl=False)
             continue
         if showdown is None:
             click.echo(render_stats(stats_odds(doc), fmt), nl=False)
@@ -75,17 +81,25 @@ def stats_command(paths: tuple[Path, ...], fmt: str, showdown: str | None, party
         click.echo(render_victory(showdown, chance, result, fmt), nl=False)
 
 
-def entry_report(doc: dict, games: int, seed: int, fmt: str) -> str:
-    """`stats --entries`: four honest spies play ``games`` whole games of ``doc``."""
+def entry_report(doc: dict, games: int, seed: int, fmt: str, learn: int = 0) -> str:
+    """`stats --entries`: four honest spies play ``games`` whole games of ``doc``, having
+    first learnt from ``learn`` games of their own (play/epic/learning.py)."""
+    from dataclasses import replace
+
     from smersh_dsl.play.core.errors import NotPlayable
     from smersh_dsl.play.epic.entry_stats import entry_figures, render
     from smersh_dsl.play.epic.game import Options
+    from smersh_dsl.play.epic.learning import taught, told
     from smersh_dsl.play.epic.simulate import run
 
     options = Options(players=4, bot="honest")
     try:
+        memory = taught(doc, options, learn, None, seed)
+        if memory is not None:
+            options = replace(options, learnt=memory)
         played = run(doc, options, games, seed)
     except NotPlayable as problem:
         raise click.ClickException(str(problem)) from None
-    meta = {"title": doc["title"], "games": games, "seed": seed, "players": 4, "bot": "honest"}
+    meta = {"title": doc["title"], "games": games, "seed": seed, "players": 4, "bot": "honest",
+            **({"learnt": told(memory)} if memory is not None else {})}
     return render(entry_figures(played), meta, fmt)

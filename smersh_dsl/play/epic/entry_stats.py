@@ -16,6 +16,7 @@ import io
 import json
 
 from smersh_dsl.play.epic.simulate import Played
+from smersh_dsl.wording import count
 
 TALLIES = ("read", "failed", "health", "lobo", "intel")
 
@@ -61,8 +62,11 @@ def render(rows: list[dict], meta: dict, fmt: str) -> str:
         for row in rows:
             writer.writerow([row[c] for c in COLUMNS])
         return buffer.getvalue()
+    learnt = meta.get("learnt")
+    taught = (f", after learning from {count(learnt['games'], 'game')} of their own "
+              f"({count(learnt['responses'], 'response')} remembered)" if learnt else "")
     out = [f"{meta['title']}: entries as {meta['players']} {meta['bot']} spies met them in "
-           f"{meta['games']} games, seed {meta['seed']}",
+           f"{meta['games']} games, seed {meta['seed']}{taught}",
            f"  {'entry':<26} {'read':>6} {'a game':>7} {'passed':>7} {'health':>13} "
            f"{'Lobo':>13} {'intel':>13}",
            f"  {'':<26} {'':>6} {'':>7} {'':>7}" + f" {'/read /game':>13}" * 3]
