@@ -18,9 +18,11 @@ paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
 engine's games move for move, faster, and GreedyBot's scores are worked out on the same
-compact table (greedy_scores.py, the same numbers); the search stops sampling a move once
-it is clearly behind (`search_adaptive`), playing at most the fixed search's games
-(docs/smush.md, "A rollout engine made for speed")."""
+compact table (greedy_scores.py, the same numbers). The default search is successive
+halving (`search_halving`: a few samples a candidate, then the worse half goes, round
+after round); `search="full"` keeps the search before it, which stops sampling a move
+once it is clearly behind (`search_adaptive`), playing at most the fixed search's games
+(docs/smush.md, "A rollout engine made for speed" and "Successive halving")."""
 
 from __future__ import annotations
 
@@ -50,7 +52,8 @@ STEP = 2                  # the adaptive search's samples a round, per candidate
 DROP = 2.0                # ... and the standard errors of a difference that drop a move
 SPREAD = 0.25             # the least spread of a difference, per sample, it assumes
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
-# Successive halving, per side: samples a candidate the first round, then more a round.
+# Successive halving, per side: samples a candidate the first round, then more a round
+# (docs/smush.md, "Successive halving": 2 first made one side or the other weaker).
 HALVING = {HARMONY: (4, 2), SMUSH: (4, 2)}
 SEARCHES = ("halving", "full")
 ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated games
@@ -60,7 +63,9 @@ ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated
 # is clearly better; SMUSH, whose SharpBot games weigh her moves more truly, does best
 # taking the move that won most.
 MARGIN = {HARMONY: 1.0, SMUSH: 0.0}
-HALVING_MARGIN = {HARMONY: 0.7, SMUSH: 0.0}
+# The halving search's margins, the same way: with 4 samples Harmony's margin of 1.0 kept
+# her too close to the greedy bot (docs/smush.md, "Successive halving").
+HALVING_MARGIN = {HARMONY: 0.5, SMUSH: 0.0}
 
 
 class Forced:
@@ -209,11 +214,12 @@ class StrongBot(GreedyBot):
         after, all on the same deals and dice; then the worse half by total goes (ties
         keep the greedy order). Harmony never drops the greedy move (`candidates[0]`):
         it stands at the end unless the last other candidate beats it by her margin
-        (MARGIN, per the samples both played), as in the full search."""
+        (HALVING_MARGIN, in square roots of the samples both played), as in the full
+        search. A choice of one move plays no simulated game."""
         first, more = self.halving[choice.side]
         wins = dict.fromkeys(candidates, 0.0)
         live, played, target = list(candidates), 0, first
-        keep_greedy = MARGIN[choice.side] > 0
+        keep_greedy = HALVING_MARGIN[choice.side] > 0
         while len(live) > 1:
             for _ in range(target - played):
                 dealt, dice = self.deal(game, choice)
