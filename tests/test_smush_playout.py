@@ -54,6 +54,7 @@ def test_fast_simulated_games_are_the_reference_engines_move_for_move(monkeypatc
         return search(self, game, choice, candidates)
 
     monkeypatch.setattr(StrongBot, "search_adaptive", comparing)
+    monkeypatch.setattr(strong, "StrongBot", functools.partial(StrongBot, search="full"))
     simulate(rules, 4, 5, "strong", "strong")
     assert not differ, differ[:3]
     kinds = {kind for _, kind in seen}
@@ -77,14 +78,67 @@ def test_the_adaptive_search_wins_as_often_as_the_fixed_search_on_the_same_seeds
 
     monkeypatch.setattr(StrongBot, "play_out", counting)
     for harmony, smush, side in (("strong", "greedy", HARMONY), ("greedy", "strong", SMUSH)):
-        new = simulate(rules, games, seed, harmony, smush).wins[side]
         with monkeypatch.context() as m:
-            m.setattr(strong, "StrongBot",
-                      functools.partial(StrongBot, fast=False, adaptive=False))
+            m.setattr(strong, "StrongBot", functools.partial(StrongBot, search="full"))
+            new = simulate(rules, games, seed, harmony, smush).wins[side]
+        with monkeypatch.context() as m:
+            m.setattr(strong, "StrongBot", functools.partial(
+                StrongBot, fast=False, adaptive=False, search="full"))
             old = simulate(rules, games, seed, harmony, smush).wins[side]
         low, high = Estimate(old, games).interval()
         assert low <= new / games <= high, (side, new, old)
     assert counted["fast"] < 0.85 * counted["reference"], counted
+
+
+def test_the_halving_search_wins_as_often_as_the_full_search_on_the_same_seeds(monkeypatch):
+    """Issue #31: strong against greedy, each side in turn, on the same seeded games, the
+    strong side wins as often with the successive-halving search (the default) as with
+    the full search (`search="full"`), within the 95% interval of the full search's rate;
+    and the halving search plays fewer simulated games (docs/smush.md, "Successive
+    halving", has the 300-game figures, strong against strong too)."""
+    rules = smush_rules()
+    games, seed = 100, 3
+    counted = {"halving": 0, "full": 0}
+    play_out = StrongBot.play_out
+
+    def counting(self, *args):
+        counted[self.kind] += 1
+        return play_out(self, *args)
+
+    monkeypatch.setattr(StrongBot, "play_out", counting)
+    for harmony, smush, side in (("strong", "greedy", HARMONY), ("greedy", "strong", SMUSH)):
+        new = simulate(rules, games, seed, harmony, smush).wins[side]
+        with monkeypatch.context() as m:
+            m.setattr(strong, "StrongBot", functools.partial(StrongBot, search="full"))
+            old = simulate(rules, games, seed, harmony, smush).wins[side]
+        low, high = Estimate(old, games).interval()
+        assert low <= new / games <= high, (side, new, old)
+    assert counted["halving"] < 0.85 * counted["full"], counted
+
+
+def test_the_halving_search_keeps_harmonys_greedy_move_unless_another_is_clearly_better(
+        monkeypatch):
+    """SM-END-1: in round 6 with two crystals and a Guard (strength 1) against her Hip
+    Dagger, going in wins every simulated game and staying loses every one. Listed with
+    staying as the greedy move (first), the halving search still goes in, after the first
+    round's samples only; with a margin (HALVING_MARGIN) no difference can pass, the greedy
+    move stands."""
+    from test_smush_play import position
+    from smersh_dsl.play.smush.choices import Choice, Option
+
+    game = position([("Guard", 0, True)], ["Hip Dagger"])
+    game.table.round, game.table.crystals = 6, 2
+    choice = Choice("incursion", HARMONY, "go?", (Option("Make an incursion", ("go",)),
+                                                 Option("No incursion", ("stay",))))
+    played = []
+    play_out = StrongBot.play_out
+    monkeypatch.setattr(StrongBot, "play_out",
+                        lambda self, *args: played.append(args[2]) or play_out(self, *args))
+    assert StrongBot(random.Random(1)).search_halving(game, choice, [1, 0]) == 0
+    first = strong.HALVING[HARMONY][0]
+    assert sorted(played) == [0] * first + [1] * first
+    monkeypatch.setitem(strong.HALVING_MARGIN, HARMONY, 10.0)
+    assert StrongBot(random.Random(1)).search_halving(game, choice, [1, 0]) == 1
 
 
 def test_a_sure_choice_stops_after_the_first_samples():

@@ -18,9 +18,11 @@ paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
 engine's games move for move, faster, and GreedyBot's scores are worked out on the same
-compact table (greedy_scores.py, the same numbers); the search stops sampling a move once
-it is clearly behind (`search_adaptive`), playing at most the fixed search's games
-(docs/smush.md, "A rollout engine made for speed")."""
+compact table (greedy_scores.py, the same numbers). The default search is successive
+halving (`search_halving`: a few samples a candidate, then the worse half goes, round
+after round); `search="full"` keeps the search before it, which stops sampling a move
+once it is clearly behind (`search_adaptive`), playing at most the fixed search's games
+(docs/smush.md, "A rollout engine made for speed" and "Successive halving")."""
 
 from __future__ import annotations
 
@@ -50,6 +52,10 @@ STEP = 2                  # the adaptive search's samples a round, per candidate
 DROP = 2.0                # ... and the standard errors of a difference that drop a move
 SPREAD = 0.25             # the least spread of a difference, per sample, it assumes
 MAX_CANDIDATES = 6        # a change to the line after a success: the greedy bot's best few
+# Successive halving, per side: samples a candidate the first round, then more a round
+# (docs/smush.md, "Successive halving": 2 first made one side or the other weaker).
+HALVING = {HARMONY: (4, 2), SMUSH: (4, 2)}
+SEARCHES = ("halving", "full")
 ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated games
 # How much better than the greedy bot's move another must score, in square roots of the
 # samples a candidate (about 1.4 standard deviations of the difference at 1.0). Measured
@@ -57,6 +63,9 @@ ROLLOUT = {HARMONY: QuickBot, SMUSH: SharpBot}    # who plays a side's simulated
 # is clearly better; SMUSH, whose SharpBot games weigh her moves more truly, does best
 # taking the move that won most.
 MARGIN = {HARMONY: 1.0, SMUSH: 0.0}
+# The halving search's margins, the same way: with 4 samples Harmony's margin of 1.0 kept
+# her too close to the greedy bot (docs/smush.md, "Successive halving").
+HALVING_MARGIN = {HARMONY: 0.5, SMUSH: 0.0}
 
 
 class Forced:
@@ -89,27 +98,54 @@ def determinise(table: Table, side: str, rng: random.Random) -> Table:
     return copy
 
 
+def determinise_compact(seen: Playout, side: str, rng: random.Random) -> Playout:
+    """`determinise` on playout.py's compact table: the same deal from the same `rng`
+    (the same shuffles and draws, on card numbers instead of cards)."""
+    copy = seen.copy()
+    if side == SMUSH:
+        rng.shuffle(copy.deck)
+        return copy
+    hidden = [i for i, up in enumerate(copy.up) if not up]
+    unseen = [copy.face[i] >> 1 for i in hidden] + copy.hand + copy.deck
+    rng.shuffle(unseen)
+    for i in hidden:
+        copy.face[i] = 2 * unseen.pop() + rng.randrange(2)
+    copy.hand = [unseen.pop() for _ in range(len(seen.hand))]
+    copy.deck = unseen
+    return copy
+
+
 class StrongBot(GreedyBot):
-    """`fast`: simulated games on playout.py's compact engine (the same games as the
-    reference engine's, faster); `adaptive`: the search stops sampling the moves that are
+    """`search`: "halving" (`search_halving`, the default) or "full" (the search of
+    `BUDGET` simulated games a choice, as before issue #31's halving); `fast`: simulated
+    games on playout.py's compact engine (the same games as the reference engine's,
+    faster); `adaptive` (full search only): the search stops sampling the moves that are
     clearly behind (`search_adaptive`) instead of giving every one the same samples."""
 
     def __init__(self, rng: random.Random, budget: int = BUDGET, fast: bool = True,
-                 adaptive: bool = True) -> None:
+                 adaptive: bool = True, search: str = "halving",
+                 halving: dict[str, tuple[int, int]] | None = None) -> None:
+        if search not in SEARCHES:
+            raise ValueError(f"unknown search {search!r}; there are {', '.join(SEARCHES)}")
         self.rng = random.Random(rng.getrandbits(64))
         self.budget, self.fast, self.adaptive = budget, fast, adaptive
+        self.kind, self.halving = search, halving or HALVING
+        self.seen: tuple[Choice, Playout] | None = None     # the table of the choice asked
 
     def decide(self, game: Game, choice: Choice) -> int:
         if choice.kind not in SEARCHED[choice.side]:
             return super().decide(game, choice)
         if self.fast:       # GreedyBot's scores, worked out on the compact table
-            greedy = greedy_scores.scores(Playout.of_table(game.table, tables(game.table.rules)),
-                                          choice)
+            seen = Playout.of_table(game.table, tables(game.table.rules))
+            greedy = greedy_scores.scores(seen.copy(), choice)
+            self.seen = (choice, seen)
         else:
             greedy = getattr(self, "_" + choice.kind)(game, game.table, choice)
         candidates = sorted(range(len(choice.options)), key=lambda i: (-greedy[i], i))
         if choice.kind == "rearrange":
             candidates = candidates[:MAX_CANDIDATES]
+        if self.kind == "halving":
+            return self.search_halving(game, choice, candidates)
         if self.adaptive:
             wins, samples = self.search_adaptive(game, choice, candidates)
         else:
@@ -171,6 +207,38 @@ class StrongBot(GreedyBot):
                 break
         return wins, {c: len(worth[c]) for c in candidates}
 
+    def search_halving(self, game: Game, choice: Choice, candidates: list[int]) -> int:
+        """The move of a successive-halving search (docs/smush.md, "Successive halving").
+
+        Every candidate left plays `first` samples the first round, `more` more each round
+        after, all on the same deals and dice; then the worse half by total goes (ties
+        keep the greedy order). Harmony never drops the greedy move (`candidates[0]`):
+        it stands at the end unless the last other candidate beats it by her margin
+        (HALVING_MARGIN, in square roots of the samples both played), as in the full
+        search. A choice of one move plays no simulated game."""
+        first, more = self.halving[choice.side]
+        wins = dict.fromkeys(candidates, 0.0)
+        live, played, target = list(candidates), 0, first
+        keep_greedy = HALVING_MARGIN[choice.side] > 0
+        while len(live) > 1:
+            for _ in range(target - played):
+                dealt, dice = self.deal(game, choice)
+                for candidate in live:
+                    wins[candidate] += self.play_out(dealt.copy(), choice, candidate, dice)
+            played, target = target, target + more
+            ranked = sorted(live, key=lambda c: -wins[c])          # stable: greedy order
+            if keep_greedy and len(live) == 2:
+                break
+            half = ranked[:(len(live) + 1) // 2]
+            if keep_greedy and candidates[0] not in half:
+                half = [candidates[0]] + half[:-1]
+            live = [c for c in live if c in half]
+        if len(live) == 1:
+            return live[0]
+        best = max(live, key=lambda c: (wins[c], c == candidates[0]))
+        margin = HALVING_MARGIN[choice.side] * math.sqrt(played)
+        return best if wins[best] - wins[candidates[0]] > margin else candidates[0]
+
     @staticmethod
     def settled(c: int, leader: int, greedy: int, worth: dict[int, list[float]],
                 margin: float) -> bool:
@@ -189,11 +257,13 @@ class StrongBot(GreedyBot):
 
     def deal(self, game: Game, choice: Choice) -> tuple:
         """One sample: the table as `choice.side` might believe it, and the dice."""
-        dealt = determinise(game.table, choice.side, self.rng)
-        dice = self.rng.getrandbits(64)
         if self.fast:
-            return Playout.of_table(dealt, tables(dealt.rules)), dice
-        return dealt, dice
+            if self.seen is None or self.seen[0] is not choice:
+                self.seen = (choice, Playout.of_table(game.table, tables(game.table.rules)))
+            dealt = determinise_compact(self.seen[1], choice.side, self.rng)
+            return dealt, self.rng.getrandbits(64)
+        dealt = determinise(game.table, choice.side, self.rng)
+        return dealt, self.rng.getrandbits(64)
 
     def play_out(self, table: Table | Playout, choice: Choice, candidate: int,
                  dice: int) -> float:
