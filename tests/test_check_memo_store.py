@@ -179,7 +179,7 @@ def test_the_command_in_a_new_process_reports_what_a_cold_one_does(epic):
 def test_every_edit_of_the_incremental_suite_checked_in_a_new_process(tmp_path, monkeypatch):
     """test_incremental.py's edits, one after another, each checked as a new process
     checks (prose moved along its line, a syntax error and its repair, a file deleted)."""
-    from test_incremental import EDITS as WRITERS_EDITS
+    from test_incremental import EDITS as WRITERS_EDITS, make
 
     for name in ("epic", "swagmans-hope"):
         shutil.copytree(REPO / "books" / name, tmp_path / name)
@@ -187,11 +187,7 @@ def test_every_edit_of_the_incremental_suite_checked_in_a_new_process(tmp_path, 
     warm(paths, monkeypatch)
     reused = 0
     for label, name, change in WRITERS_EDITS:
-        path = tmp_path / "epic" / name
-        if change is None:
-            path.unlink()
-        else:
-            path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+        make(tmp_path / "epic" / name, change)
         run, memo = warm(paths, monkeypatch)
         reused += memo.reused
         assert findings(run) == findings(cold(paths, monkeypatch)), label
