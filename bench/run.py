@@ -54,12 +54,15 @@ INKJS_CLI = INKJS / "bin" / "inkjs-compiler.js"
 EDITED = "entries-000.smersh"           # the file the warm re-check edits
 PROSE = "It works."                     # ... and the prose string it changes
 
+WARM_DAEMON_S = 0.2                     # issue #31's goals for a warm re-check, 1 file edited
+WARM_PLAIN_S = 0.5
+
 TARGETS = {                             # at 10k entries; reported, not asserted
     "check_vs_inkjs": "smersh check >= 2x faster than inkjs",
     "check_vs_inkjs_cpu": "smersh check >= 3x less CPU than inkjs",
     "check_vs_lark": "smersh check <= 1.25x bare Lark",
-    "warm": "warm re-check < 0.5 s (--daemon)",
-    "warm_plain": "warm re-check < 0.5 s (new process)",
+    "warm": f"warm re-check < {WARM_DAEMON_S} s (--daemon)",
+    "warm_plain": f"warm re-check < {WARM_PLAIN_S} s (new process)",
     "memory": "peak memory < 600 MB",
     "memory_100k": "peak memory at 100k < 450 MB",
     "scaling": "100k <= 12x the 10k time",
@@ -362,7 +365,8 @@ def table(results: list[dict], notes: list[str]) -> str:
              row("    a / b in CPU", [cpu_ratio(r["cold"], r["lark"]) for r in results]),
              row("(d) warm re-check, 1 file edited [s]", [secs(r["warm"]) for r in results]),
              row("    warm re-check, no edit    [s]", [secs(r["warm_same"]) for r in results]),
-             row("    --daemon, 1 file edited   [s]", [secs(r["warm_daemon"]) for r in results], "< 0.5 s"),
+             row("    --daemon, 1 file edited   [s]", [secs(r["warm_daemon"]) for r in results],
+                 f"< {WARM_DAEMON_S} s"),
              row("    parse cache left by (a)  [MB]", [f"{r['cache_mb_after_cold']:.1f}" for r in results]),
              row("(e) peak RSS of (a)          [MB]", [f"{r['cold']['maxrss_mb']:.0f}" for r in results], "< 600 MB"),
              row("    peak RSS, (a)'s tree sum [MB]", [f"{r['cold']['tree_rss_mb']:.0f}" for r in results]),
@@ -396,11 +400,11 @@ def table(results: list[dict], notes: list[str]) -> str:
                            f"{ten['inkjs']['cpu_s'] / ten['cold']['cpu_s']:.2f}x"))
         checks += [("check_vs_lark", ten["cold"]["median_s"] / ten["lark"]["median_s"] <= 1.25,
                     f"{ten['cold']['median_s'] / ten['lark']['median_s']:.2f}x"),
-                   ("warm_plain", ten["warm"]["median_s"] < 0.5, f"{ten['warm']['median_s']:.2f} s"),
+                   ("warm_plain", ten["warm"]["median_s"] < WARM_PLAIN_S, f"{ten['warm']['median_s']:.2f} s"),
                    ("memory", max(ten["cold"]["maxrss_mb"], ten["cold"]["tree_rss_mb"]) < 600,
                     f"{max(ten['cold']['maxrss_mb'], ten['cold']['tree_rss_mb']):.0f} MB")]
         if ten["warm_daemon"]:
-            checks.append(("warm", ten["warm_daemon"]["median_s"] < 0.5,
+            checks.append(("warm", ten["warm_daemon"]["median_s"] < WARM_DAEMON_S,
                            f"{ten['warm_daemon']['median_s']:.2f} s"))
         if 100_000 in by:
             s = by[100_000]["cold"]["median_s"] / ten["cold"]["median_s"]

@@ -54,6 +54,14 @@ EDITS = [
 ]
 
 
+def make(path: Path, edit) -> None:
+    """One of ``EDITS`` made to ``path`` (None: the file deleted)."""
+    if edit is None:
+        path.unlink()
+    else:
+        path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def cold(paths: list[Path], monkeypatch: pytest.MonkeyPatch):
     """A check as a new process makes it: no memo, no parse remembered in memory (the
     incremental run's block-by-block parses left out of it), then the memory put back."""
@@ -85,11 +93,7 @@ def test_every_edit_rechecked_incrementally_reports_what_a_cold_check_does(books
     first = check_run(paths, memo=memo, loaded=loaded)
     assert findings(first) == findings(cold(paths, monkeypatch))
     for label, name, edit in EDITS:
-        path = books / "epic" / name
-        if edit is None:
-            path.unlink()
-        else:
-            path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+        make(books / "epic" / name, edit)
         again = check_run(paths, memo=memo, loaded=loaded)
         assert findings(again) == findings(cold(paths, monkeypatch)), label
     assert {d.code for d in first.diagnostics} != {d.code for d in again.diagnostics}

@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 
 from smersh_dsl.checks.registry import Context, check
 from smersh_dsl.checks.suggest import did_you_mean
+from smersh_dsl.checks.text_memo import per_text
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.images.budget import Breach, over_budget
 from smersh_dsl.images.files import Located, locate
@@ -155,7 +155,7 @@ def icons_in_text(ctx: Context) -> Iterator[Diagnostic]:
         yield from _unknown_icons(source.path, source.text, known)
 
 
-@lru_cache(maxsize=4096)
+@per_text
 def _unknown_icons(path: str, text: str, known: frozenset[str]) -> tuple[Diagnostic, ...]:
     """Per file, text and icons declared: an unchanged file is not scanned again."""
     found = []

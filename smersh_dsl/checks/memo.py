@@ -13,7 +13,12 @@ test_incremental.py`` holds an incremental run to a cold one, edit by edit.
 
 Two kinds of check always run: those that read files beside the sources (art on disk,
 ``Check.reads_files``), and any that asked for the names of the games available this
-time (a missing base game: the neighbouring folders may have changed)."""
+time (a missing base game: the neighbouring folders may have changed).
+
+A new process starts from the memo the last one left on disk (checks/memo_store.py):
+there a file is its ``Stamp``, its shown name and the key of its text in the parse cache;
+a file whose text is the same has the same stamp, and one that changed is compared by
+outline with its last parse, read back from the parse cache by that key."""
 
 from __future__ import annotations
 
@@ -23,11 +28,19 @@ from smersh_dsl.checks.outline import Outline, outline
 from smersh_dsl.checks.relocate import Moves, moves, relocated
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project, SourceFile
+from smersh_dsl.parse import cache as disk_cache
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A file as the memo on disk knows it: its shown name, its text's parse-cache key."""
+    path: str
+    key: str
 
 
 @dataclass
 class _Last:
-    files: tuple[SourceFile, ...]
+    files: tuple[SourceFile | Stamp, ...]
     where: tuple
     settings: tuple
     found: list[Diagnostic]
@@ -39,7 +52,8 @@ class CheckMemo:
     def __init__(self) -> None:
         self._last: dict[tuple, _Last] = {}
         self._outlines: dict[int, tuple[SourceFile, Outline]] = {}
-        self._moves: dict[tuple[int, int], tuple[SourceFile, SourceFile, Moves | None]] = {}
+        self._moves: dict[tuple[int, int], tuple[SourceFile | Stamp, SourceFile, Moves | None]] = {}
+        self._stamps: dict[int, tuple[SourceFile, Stamp | None]] = {}
         self.reused = self.ran = 0                  # this run's counts, for tests and benches
 
     def start(self) -> None:
@@ -57,7 +71,7 @@ class CheckMemo:
             return None
         changed: list[Moves] = []
         for before, after in zip(last.files, files):
-            if before is not after:
+            if before is not after and not (isinstance(before, Stamp) and before == self.stamp(after)):
                 moved = self._moved(before, after)
                 if moved is None or moved.file != after.path:
                     return None
@@ -78,24 +92,57 @@ class CheckMemo:
         self._last.pop(_key(project, name), None)
 
     def finish(self) -> None:
-        """Drop the outlines of files no finding of the memo was made from."""
+        """Drop the outlines and stamps of files no finding of the memo was made from."""
         alive = {id(f) for last in self._last.values() for f in last.files}
         self._outlines = {k: v for k, v in self._outlines.items() if k in alive}
+        self._stamps = {k: v for k, v in self._stamps.items() if k in alive}
         self._moves.clear()
 
-    def _moved(self, before: SourceFile, after: SourceFile) -> Moves | None:
+    def stamp(self, source: SourceFile) -> Stamp | None:
+        """``source`` as the memo on disk names it (None without a parse cache)."""
+        known = self._stamps.get(id(source))
+        if known is None or known[0] is not source:
+            key = disk_cache.key_of(source.text)
+            known = self._stamps[id(source)] = (source, None if key is None else Stamp(source.path, key))
+        return known[1]
+
+    def stamped(self) -> dict[tuple, tuple] | None:
+        """Every check's last findings with its files as stamps, for the memo on disk;
+        None when a file has none (no parse cache)."""
+        kept = {}
+        for name, last in self._last.items():
+            files = tuple(f if isinstance(f, Stamp) else self.stamp(f) for f in last.files)
+            if None in files:
+                return None
+            kept[name] = (files, last.where, last.settings, last.found)
+        return kept
+
+    def adopt(self, kept: dict[tuple, tuple]) -> None:
+        """Start from what ``stamped`` gave (in another process)."""
+        self._last = {name: _Last(*last) for name, last in kept.items()}
+
+    def _moved(self, before: SourceFile | Stamp, after: SourceFile) -> Moves | None:
         """How ``after``'s spans lie next to ``before``'s: once a run for each pair."""
         known = self._moves.get((id(before), id(after)))
         if known is None:
-            known = (before, after, moves(self._outline(before), self._outline(after)))
+            old, new = self._outline(before), self._outline(after)
+            known = (before, after, None if old is None or new is None else moves(old, new))
             self._moves[(id(before), id(after))] = known
         return known[2]
 
-    def _outline(self, source: SourceFile) -> Outline:
+    def _outline(self, source: SourceFile | Stamp) -> Outline | None:
         known = self._outlines.get(id(source))
         if known is None or known[0] is not source:
-            known = self._outlines[id(source)] = (source, outline(source))
+            known = self._outlines[id(source)] = (source, _outline_of(source))
         return known[1]
+
+
+def _outline_of(source: SourceFile | Stamp) -> Outline | None:
+    """A file's outline; a stamp's from its parse in the cache (None if it is gone)."""
+    if isinstance(source, SourceFile):
+        return outline(source)
+    parsed = disk_cache.load_keyed(source.key, source.path)
+    return None if parsed is None else outline(parsed[0])
 
 
 def _key(project: Project, name: str) -> tuple:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterator
 
 from smersh_dsl.parse.scan import Positions, literals
 from smersh_dsl.checks.registry import Context, check
+from smersh_dsl.checks.text_memo import per_text
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 
 TODO = re.compile(r"\b(TODO|FIXME)\b")
@@ -66,7 +66,7 @@ def _in_file(path: str, text: str) -> Iterator[Diagnostic]:
                                 "finish the text before it goes to print")
 
 
-@lru_cache(maxsize=4096)
+@per_text
 def _findings(path: str, text: str) -> tuple[Diagnostic, ...]:
     """Per file and text: an unchanged file is not scanned again (the language server)."""
     return tuple(_in_file(path, text))

@@ -56,7 +56,18 @@ def _entry(text: str) -> tuple[Path, str] | None:
     digest = hashlib.sha256(_tool_digest().encode())
     digest.update(text.encode("utf-8", "surrogatepass"))
     key = digest.hexdigest()
-    return folder / key[:2] / f"{key[2:]}.pickle", key
+    return _place(folder, key), key
+
+
+def _place(folder: Path, key: str) -> Path:
+    return folder / key[:2] / f"{key[2:]}.pickle"
+
+
+def key_of(text: str) -> str | None:
+    """The key of this text's entry (what names it, with this tool), or None without a
+    cache: a text's stand-in where the text itself need not be kept (checks/memo.py)."""
+    found = _entry(text)
+    return None if found is None else found[1]
 
 
 # The shown name is pickled as nothing at all: both sides start with it in the pickle's
@@ -104,6 +115,19 @@ def load(text: str, shown: str) -> Any | None:
     except Exception:       # missing, unreadable, from another Python: parse again
         return None
     return result if stored_text == text else None
+
+
+def load_keyed(key: str, shown: str) -> Any | None:
+    """The cached parse whose key is ``key`` (``key_of`` a text read before, whatever the
+    text was), naming the file ``shown``, or None."""
+    folder = cache_dir("parse")
+    if folder is None or len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
+        return None
+    try:
+        data = unseal(_place(folder, key).read_bytes(), key)
+        return None if data is None else decode(data, shown)[1]
+    except Exception:       # missing, unreadable, from another Python
+        return None
 
 
 def encode(text: str, shown: str, result: Any) -> bytes:

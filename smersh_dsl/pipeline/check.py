@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.checks.memo import CheckMemo
+from smersh_dsl.checks.memo_store import load_memo, save_memo
 from smersh_dsl.pipeline.report import Printed, printed
 from smersh_dsl.pipeline.run import check_run
 from smersh_dsl.project.locate import locate
@@ -33,9 +34,15 @@ def check(options: CheckOptions, memo: CheckMemo | None = None,
           loaded: set[str] | None = None) -> Printed:
     """The report of one check in the working folder. A process that checks again (the
     daemon) passes its ``memo``, so that only the checks whose inputs moved run again,
-    and the files it ``loaded`` before, so that only their changed blocks are parsed.
+    and the files it ``loaded`` before, so that only their changed blocks are parsed;
+    without one, the memo the last check of these paths from here left on disk is used,
+    and this run's is left for the next (checks/memo_store.py).
     Raises ``UsageError`` (and its ``NoProject``) when the paths name nothing to check."""
     paths = locate(list(options.paths))
     policy = Policy(options.select, list(options.ignore), options.config)
+    stored = memo is None
+    memo = load_memo(paths) if memo is None else memo
     run = check_run(paths, policy, memo, **({} if loaded is None else {"loaded": loaded}))
+    if stored:
+        save_memo(paths, memo)
     return printed(run, options.fmt, options.quiet, options.statistics, options.exit_zero)
