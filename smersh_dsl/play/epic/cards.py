@@ -258,19 +258,22 @@ def discard_used(table, use: Use) -> None:  # noqa: ANN001
 
 # -- a spy's turn ------------------------------------------------------------------------------
 
+_START, _TURN, _END = Moment("start_of_turn"), Moment(TURN), Moment("end_of_turn")   # frozen
+
+
 def turn_begins(table, spy: Spy) -> None:  # noqa: ANN001
     """The owner's turn: its `start_of_turn` powers, then the any-time window."""
     table.turn_of = spy
-    offer(table, spy, Moment("start_of_turn"))
-    offer(table, spy, Moment(TURN))
+    offer(table, spy, _START)
+    offer(table, spy, _TURN)
 
 
 def turn_ends(table, spy: Spy, lobo_this_round: int) -> None:  # noqa: ANN001
     """The any-time window again, the `end_of_turn` powers, then statuses that leave at
     the end of the turn, and those that leave when Dr. Lobo has advanced this round."""
     if spy.alive:
-        offer(table, spy, Moment(TURN))
-        offer(table, spy, Moment("end_of_turn"))
+        offer(table, spy, _TURN)
+        offer(table, spy, _END)
         leaves.turn_ended(table, spy)
     table.turn_of = None
     leaves.lobo_advanced(table, table.party.living(), lobo_this_round)

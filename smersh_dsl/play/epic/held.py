@@ -51,6 +51,7 @@ class Moment:
 # list itself (kept alive here so its id is not reused) and its length; bounded.
 _BY_NAME: dict[int, tuple[list, int, dict[str, dict]]] = {}
 _LISTS_KEPT = 64
+_SPIES_KEPT = 64          # spies whose powers a table remembers by stamp
 
 
 def card_of(doc: dict, kind: str, name: str) -> dict | None:
@@ -92,15 +93,26 @@ def held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset
     """Every power of the cards ``owner`` holds (`held_cards`, in its order): kind, card,
     the power's index, the power and the kinds of its steps. ``table`` is an
     `engine.Table`: worked out once in its game for each set of cards held (the
-    document's cards do not change during a game)."""
+    document's cards do not change during a game), and for a spy whose stamp has not
+    moved, the same list again."""
+    known = table.known
+    mine = known.get("held_by")
+    if mine is None:
+        mine = known["held_by"] = {}
+    kept = mine.get(id(owner))
+    if kept is not None and kept[0] is owner and kept[1] == owner.stamp:
+        return kept[2]                  # nothing of the spy changed since (stamps.py)
     key = (tuple(owner.held), tuple(owner.gadgets), tuple(owner.top_secrets))
-    cache = table.known.setdefault("held", {})
+    cache = known.setdefault("held", {})
     found = cache.get(key)
     if found is None:
         found = cache[key] = [(kind, card, index, power,
                                frozenset(s["kind"] for s in power.get("steps") or []))
                               for kind, card in held_cards(table.doc, owner)
                               for index, power in enumerate(powers(card))]
+    if len(mine) >= _SPIES_KEPT:
+        mine.clear()
+    mine[id(owner)] = (owner, owner.stamp, found)   # the spy kept: its id stays its own
     return found
 
 

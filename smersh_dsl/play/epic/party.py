@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from smersh_dsl.play.epic.stamps import CLOCK, watched
+
 DEFAULT_LEVEL = 2
 
 
@@ -26,6 +28,12 @@ class Spy:
 
     def __post_init__(self) -> None:
         self.max_health = self.max_health or self.health
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Every change of a spy gives it a new ``stamp`` (stamps.py): its sets, dicts and
+        lists are kept watched, so a change in place stamps it too."""
+        object.__setattr__(self, name, watched(self, value))
+        self.__dict__["stamp"] = next(CLOCK)
 
     @property
     def alive(self) -> bool:
@@ -55,7 +63,7 @@ class Party:
         """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve.
         "Intel is shared between all players as a pool of tokens", and a spy who dies
         discards their cards, not intel, so a dead spy's intel stays in the pool."""
-        return sum(s.intel for s in self.spies)                         # rule: EP-SHOW-3
+        return sum([s.intel for s in self.spies])                       # rule: EP-SHOW-3
 
     def spend_pool(self, amount: int) -> None:
         for spy in self.spies:

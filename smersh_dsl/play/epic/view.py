@@ -200,18 +200,25 @@ class Views:
     def __init__(self, game: Game) -> None:
         self._game = game
         self._spies: dict[tuple, SpyView] = {}
+        self._last: dict[int, tuple[Spy, int, str | None, SpyView]] = {}
         self._boards: dict[tuple, BoardView] = {}
         self._missions: dict[tuple, tuple[tuple[str, str], ...]] = {}
         self._places: tuple[PlaceView, ...] | None = None
 
     def spies(self) -> tuple[SpyView, ...]:
-        """Every spy as its board shows it, on its seat's place. A spy's key is everything
-        `spy_view` copies, unsorted: equal keys make equal views."""
+        """Every spy as its board shows it, on its seat's place: the copy made last for
+        the spy while its stamp (stamps.py) and place have not moved; else the copy of an
+        equal state (a spy's key is everything `spy_view` copies, unsorted: equal keys
+        make equal views), else a new one."""
         game = self._game
-        seats, cache = game.state.seats, self._spies
+        seats, last, cache = game.state.seats, self._last, self._spies
         found = []
         for i, spy in enumerate(game.party.spies):
             place = seats[i].location if i < len(seats) else None
+            kept = last.get(id(spy))
+            if kept is not None and kept[0] is spy and kept[1] == spy.stamp and kept[2] == place:
+                found.append(kept[3])
+                continue
             gadgets = spy.gadgets
             key = (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve,
                    spy.intel, tuple(spy.skills.items()), tuple(spy.held),
@@ -222,6 +229,9 @@ class Views:
                 if len(cache) >= self.LIMIT:
                     cache.clear()
                 seen = cache[key] = spy_view(spy, place)
+            if len(last) >= self.LIMIT:
+                last.clear()
+            last[id(spy)] = (spy, spy.stamp, place, seen)     # the spy kept: its id stays its
             found.append(seen)
         return tuple(found)
 
