@@ -116,6 +116,21 @@ def held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset
     return found
 
 
+def table_powers(table) -> list[tuple[Spy, list[tuple[str, dict, int, dict, frozenset[str]]]]]:  # noqa: ANN001
+    """The living spies of ``table``'s party that hold a card with a power, in the party's
+    order, each with its `held_powers`: worked out again only when a spy's stamp moved
+    (stamps.py: a stamp is never given twice, so equal stamps are the same spies as they
+    were) or the party's list of spies is another."""
+    spies = table.party.spies
+    stamps = tuple([s.stamp for s in spies])
+    kept = table.known.get("table_powers")
+    if kept is not None and kept[0] is spies and kept[1] == stamps:
+        return kept[2]
+    found = [(s, held) for s in spies if s.alive for held in (held_powers(table, s),) if held]
+    table.known["table_powers"] = (spies, stamps, found)
+    return found
+
+
 def held_statuses(table, spy: Spy) -> list[dict]:  # noqa: ANN001
     """The status cards the spy holds that the document types, in name order; once in a
     game (``table``'s) for each set of statuses held."""
