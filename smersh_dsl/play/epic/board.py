@@ -48,8 +48,9 @@ class Board:
         """The cache ``name`` of what this map alone decides, shared with equal maps."""
         shared = self.__dict__.get("_shared")
         if shared is None:
-            key = (tuple(self.places.values()),
-                   tuple((a, tuple(b.items())) for a, b in self.links.items()))
+            key = (tuple([(p.name, p.region, p.kind, p.features, p.skill, p.fate, p.values)
+                          for p in self.places.values()]),   # what makes equal Places
+                   tuple([(a, tuple(b.items())) for a, b in self.links.items()]))
             shared = _DERIVED.get(key)
             if shared is None:
                 if len(_DERIVED) >= _DERIVED_MAPS:
@@ -57,6 +58,11 @@ class Board:
                 shared = _DERIVED[key] = {}
             self.__dict__["_shared"] = shared
         return shared.setdefault(name, {})
+
+    def shared(self, name: str) -> dict:
+        """The cache ``name`` of what this map alone decides, shared by every board of an
+        equal map: for what a caller works out from the places and routes alone."""
+        return self._derived(name)
 
     @classmethod
     def of(cls, doc: dict) -> Board:

@@ -162,8 +162,14 @@ def spy_view(spy: Spy, place: str | None) -> SpyView:
 
 
 def places_of(game: Game) -> tuple[PlaceView, ...]:
-    return tuple(PlaceView(p.name, p.region, tuple(sorted(p.features)), p.skill)
-                 for p in sorted(game.board.places.values(), key=lambda p: p.name))
+    """The board's places as the table shows them: once per map (`Board.shared`)."""
+    cache = game.board.shared("view")
+    found = cache.get("places")
+    if found is None:
+        found = cache["places"] = tuple(
+            PlaceView(p.name, p.region, tuple(sorted(p.features)), p.skill)
+            for p in sorted(game.board.places.values(), key=lambda p: p.name))
+    return found
 
 
 def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
