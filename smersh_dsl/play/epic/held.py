@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from smersh_dsl.play.epic.decks import LISTS
 from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.stamps import TIME
 from smersh_dsl.wording import count
 
 TEST_STEPS = frozenset({"dice", "auto_pass", "reroll"})     # act on the test being taken
@@ -122,12 +123,15 @@ def table_powers(table) -> list[tuple[Spy, list[tuple[str, dict, int, dict, froz
     (stamps.py: a stamp is never given twice, so equal stamps are the same spies as they
     were) or the party's list of spies is another."""
     spies = table.party.spies
-    stamps = tuple([s.stamp for s in spies])
     kept = table.known.get("table_powers")
+    if kept is not None and kept[0] is spies and kept[3] == TIME[0]:
+        return kept[2]                    # no spy changed since: the same spies as they were
+    stamps = tuple([s.stamp for s in spies])
     if kept is not None and kept[0] is spies and kept[1] == stamps:
+        table.known["table_powers"] = (spies, stamps, kept[2], TIME[0])
         return kept[2]
     found = [(s, held) for s in spies if s.alive for held in (held_powers(table, s),) if held]
-    table.known["table_powers"] = (spies, stamps, found)
+    table.known["table_powers"] = (spies, stamps, found, TIME[0])
     return found
 
 

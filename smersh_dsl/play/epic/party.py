@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.epic.stamps import CLOCK, watched
+from smersh_dsl.play.epic.stamps import stamp, watched
 
 DEFAULT_LEVEL = 2
 
@@ -33,7 +33,7 @@ class Spy:
         """Every change of a spy gives it a new ``stamp`` (stamps.py): its sets, dicts and
         lists are kept watched, so a change in place stamps it too."""
         object.__setattr__(self, name, watched(self, value))
-        self.__dict__["stamp"] = next(CLOCK)
+        stamp(self)
 
     @property
     def alive(self) -> bool:

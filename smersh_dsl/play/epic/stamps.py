@@ -3,7 +3,7 @@ spy (its view at the table, the powers of the cards it holds) is worked out agai
 when its stamp moved, instead of being keyed by a copy of the spy's state on every
 decision.
 
-A stamp comes from one clock for the whole process, so two states of spies never share
+A stamp comes from one clock for the whole process (`TIME`), so two states of spies never share
 one: a cache that kept (stamp, result) for a spy may reuse the result while the spy's
 stamp is the same. `Spy.__setattr__` stamps the spy on every assignment and puts its
 sets, dicts and lists into the watched kinds below, which stamp their owner on every
@@ -13,16 +13,22 @@ wrong answer.
 
 from __future__ import annotations
 
-import itertools
+# The clock: TIME[0] is the last stamp given. While it stands still no spy changed at all,
+# so a cache of what every spy shows may be kept whole.
+TIME = [0]
 
-CLOCK = itertools.count(1)
+
+def stamp(owner: object) -> None:
+    """Give ``owner`` the next stamp."""
+    TIME[0] += 1
+    owner.__dict__["stamp"] = TIME[0]
 
 
 def _stamped(method):  # noqa: ANN001, ANN202
     def changed(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         owner = self.__dict__.get("owner")
         if owner is not None:
-            owner.__dict__["stamp"] = next(CLOCK)
+            stamp(owner)
         return method(self, *args, **kwargs)
     changed.__name__ = method.__name__
     return changed

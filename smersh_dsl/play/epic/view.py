@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from smersh_dsl.play.epic.offers import RESOLVE_FIRST, WHO_TAKES
+from smersh_dsl.play.epic.stamps import TIME
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -208,6 +209,7 @@ class Views:
         self._game = game
         self._spies: dict[tuple, SpyView] = {}
         self._last: dict[int, tuple[Spy, int, str | None, SpyView]] = {}
+        self._whole: tuple = (None, (), [], ())     # the clock, spies, places, views last
         self._boards: dict[tuple, BoardView] = {}
         self._missions: dict[tuple, tuple[tuple[str, str], ...]] = {}
         self._places: tuple[PlaceView, ...] | None = None
@@ -219,8 +221,13 @@ class Views:
         make equal views), else a new one."""
         game = self._game
         seats, last, cache = game.state.seats, self._last, self._spies
+        party = tuple(game.party.spies)
+        places = [seat.location for seat in seats]
+        whole = self._whole
+        if whole[0] == TIME[0] and whole[1] == party and whole[2] == places:
+            return whole[3]                       # no spy changed nor moved since
         found = []
-        for i, spy in enumerate(game.party.spies):
+        for i, spy in enumerate(party):
             place = seats[i].location if i < len(seats) else None
             kept = last.get(id(spy))
             if kept is not None and kept[0] is spy and kept[1] == spy.stamp and kept[2] == place:
@@ -240,7 +247,8 @@ class Views:
                 last.clear()
             last[id(spy)] = (spy, spy.stamp, place, seen)     # the spy kept: its id stays its
             found.append(seen)
-        return tuple(found)
+        self._whole = (TIME[0], party, places, tuple(found))
+        return self._whole[3]
 
     def board(self) -> BoardView:
         game = self._game
