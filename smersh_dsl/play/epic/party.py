@@ -31,7 +31,11 @@ class Spy:
 
     def __setattr__(self, name: str, value: object) -> None:
         """Every change of a spy gives it a new ``stamp`` (stamps.py): its sets, dicts and
-        lists are kept watched, so a change in place stamps it too."""
+        lists are kept watched, so a change in place stamps it too. Setting a number to
+        the number it already is changes nothing and stamps nothing."""
+        if type(value) is int and type(self.__dict__.get(name)) is int \
+                and self.__dict__[name] == value:
+            return                          # the same number again (resolve -= 0): no change
         object.__setattr__(self, name, watched(self, value))
         stamp(self)
 

@@ -207,7 +207,6 @@ class Views:
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        self._spies: dict[tuple, SpyView] = {}
         self._last: dict[int, tuple[Spy, int, str | None, SpyView]] = {}
         self._whole: tuple = (None, (), [], ())     # the clock, spies, places, views last
         self._boards: dict[tuple, BoardView] = {}
@@ -216,11 +215,9 @@ class Views:
 
     def spies(self) -> tuple[SpyView, ...]:
         """Every spy as its board shows it, on its seat's place: the copy made last for
-        the spy while its stamp (stamps.py) and place have not moved; else the copy of an
-        equal state (a spy's key is everything `spy_view` copies, unsorted: equal keys
-        make equal views), else a new one."""
+        the spy while its stamp (stamps.py) and place have not moved, else a new one."""
         game = self._game
-        seats, last, cache = game.state.seats, self._last, self._spies
+        seats, last = game.state.seats, self._last
         party = tuple(game.party.spies)
         places = [seat.location for seat in seats]
         whole = self._whole
@@ -233,16 +230,7 @@ class Views:
             if kept is not None and kept[0] is spy and kept[1] == spy.stamp and kept[2] == place:
                 found.append(kept[3])
                 continue
-            gadgets = spy.gadgets
-            key = (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve,
-                   spy.intel, tuple(spy.skills.items()), tuple(spy.held),
-                   gadgets if isinstance(gadgets, int) else tuple(gadgets),
-                   tuple(spy.tokens.items()), place)
-            seen = cache.get(key)
-            if seen is None:
-                if len(cache) >= self.LIMIT:
-                    cache.clear()
-                seen = cache[key] = spy_view(spy, place)
+            seen = spy_view(spy, place)
             if len(last) >= self.LIMIT:
                 last.clear()
             last[id(spy)] = (spy, spy.stamp, place, seen)     # the spy kept: its id stays its
