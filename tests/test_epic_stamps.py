@@ -88,3 +88,13 @@ def test_the_powers_at_the_table_follow_a_gadget_taken_in_place():
     assert owners == [game.party.spies[1]]
     game.party.spies[1].health = 0                       # the dead hold nothing that acts
     assert table_powers(table) == []
+
+
+def test_a_number_set_to_what_it_is_stamps_nothing():
+    spy = a_spy()
+    before = spy.stamp
+    spy.resolve -= 0
+    spy.intel = spy.intel
+    assert spy.stamp == before
+    spy.intel += 1
+    assert spy.stamp != before and spy.intel == 1
