@@ -198,10 +198,11 @@ def _board_key(game: Game) -> tuple:
 
 
 class Views:
-    """The engine's side of the view: the frozen copies already made in this game, by what
-    they copy, so a decision whose spies or board have not changed since an earlier one
-    shares that one's copies instead of making them again (a copy is frozen, so sharing
-    it shows a policy nothing more). Bounded."""
+    """The engine's side of the view: the frozen copies already made in this game (each
+    spy's by its stamp and place, the board's by what it copies), so a decision whose
+    spies or board have not changed since an earlier one shares that one's copies instead
+    of making them again (a copy is frozen, so sharing it shows a policy nothing more).
+    Bounded."""
 
     LIMIT = 4096
 
