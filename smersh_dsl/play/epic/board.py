@@ -9,6 +9,7 @@ while red intel lies there (SH-BOARD-3), and an Outback no move can enter (SH-BO
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 WALK = 2            # EP-MOVE-1: "Spies can move up to 2 spaces"
@@ -47,8 +48,9 @@ class Board:
         """The cache ``name`` of what this map alone decides, shared with equal maps."""
         shared = self.__dict__.get("_shared")
         if shared is None:
-            key = (tuple(self.places.values()),
-                   tuple((a, tuple(b.items())) for a, b in self.links.items()))
+            key = (tuple([(p.name, p.region, p.kind, p.features, p.skill, p.fate, p.values)
+                          for p in self.places.values()]),   # what makes equal Places
+                   tuple([(a, tuple(b.items())) for a, b in self.links.items()]))
             shared = _DERIVED.get(key)
             if shared is None:
                 if len(_DERIVED) >= _DERIVED_MAPS:
@@ -56,6 +58,11 @@ class Board:
                 shared = _DERIVED[key] = {}
             self.__dict__["_shared"] = shared
         return shared.setdefault(name, {})
+
+    def shared(self, name: str) -> dict:
+        """The cache ``name`` of what this map alone decides, shared by every board of an
+        equal map: for what a caller works out from the places and routes alone."""
+        return self._derived(name)
 
     @classmethod
     def of(cls, doc: dict) -> Board:
@@ -192,13 +199,21 @@ class Board:
         SH-BOARD-4) is only left, so from it the search is its own."""
         entered = self._entered()
         rows = [self.distances(t, closed) if t in entered else {t: 0} for t in set(targets)]
-        found = []
-        for place in places:
-            if place in entered:
-                found.append(min([row.get(place, 99) for row in rows]))
-            else:
+        # one pass per target over the places, then the least of each place's column
+        found = list(map(min, zip(*[[row.get(p, 99) for p in places] for row in rows])))
+        for i, place in enumerate(() if entered.issuperset(places) else places):
+            if place not in entered:
                 there = self.distances(place, closed)
-                found.append(min(there.get(t, 99) for t in targets))
+                found[i] = min(there.get(t, 99) for t in targets)
+        return found
+
+    def places_where(self, name: str, test: Callable[[Place], bool]) -> frozenset[str]:
+        """The places that pass ``test``, worked out once per map under ``name`` (a
+        caller's name for its test: the places of a board never change)."""
+        cache = self._derived("where")
+        found = cache.get(name)
+        if found is None:
+            found = cache[name] = frozenset(p.name for p in self.places.values() if test(p))
         return found
 
     def _entered(self) -> frozenset[str]:

@@ -16,6 +16,7 @@ from smersh_dsl.play.core.odds import gamble_chance, pass_chance
 from smersh_dsl.play.epic.world import chosen
 
 if TYPE_CHECKING:
+    from smersh_dsl.play.epic.board import Place
     from smersh_dsl.play.epic.game import Game
     from smersh_dsl.play.epic.party import Spy
 
@@ -99,10 +100,11 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
     near = min((distance.get(t, 99) for t in targets), default=99)
     closed = frozenset(state.closed)
     nearest = board.nearest([p for p, _ in options], targets, closed) if targets else []
-    red, drops, places = state.red_board, state.dead_drops, board.places
+    red, drops = state.red_board, state.dead_drops
+    bonus = board.places_where("bots: a location bonus", _has_bonus)
+    lairs = board.places_where("bots: a lair", _is_lair)
     scores = []
     for i, (place, resolve) in enumerate(options):
-        where = places[place]
         score = 0.0
         score += 1.5 * intel.get(place, 0)
         if place != hub:
@@ -113,9 +115,9 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
             score += 3.0
         if place in drops:
             score += 1.5
-        if where.skill or where.features & _BONUS_FEATURES:
+        if place in bonus:
             score += 0.5
-        if "lair" in where.features and not intel.get(place):
+        if place in lairs and not intel.get(place):
             score -= 1.0
         if place == hunted:
             score += 2.5
@@ -127,6 +129,14 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
 
 
 _BONUS_FEATURES = frozenset({"advanced_skill", "gadget", "resolve"})
+
+
+def _has_bonus(place: Place) -> bool:
+    return bool(place.skill or place.features & _BONUS_FEATURES)
+
+
+def _is_lair(place: Place) -> bool:
+    return "lair" in place.features
 
 
 def butcher_hunted(game: Game) -> str | None:

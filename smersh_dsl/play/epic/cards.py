@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
-                                       card_of, describe, dice_told, held_powers, step_text,
+                                       card_of, describe, dice_told, step_text, table_powers,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.wording import count
@@ -102,18 +102,14 @@ def _skill_fits(power: dict, skill: str | None) -> bool:
     return not power.get("skills") or skill in power["skills"]
 
 
-def _holders(table) -> list[Spy]:  # noqa: ANN001
-    return table.party.living()
-
-
 # -- in force while held (EP-TEST-4, EP-TEST-5) --------------------------------------------
 
 def passive(table, spy: Spy, skill: str) -> tuple[int, str | None, list[tuple[str, int]]]:  # noqa: ANN001
     """The dice the `while_held` powers reaching ``spy`` add to a test of ``skill``, the
     first card among them that passes it automatically, and each card's dice."""
     dice, auto, told = 0, None, []
-    for owner in _holders(table):
-        for _, card, _, power, _ in held_powers(table, owner):
+    for owner, held in table_powers(table):
+        for _, card, _, power, _ in held:
             if power["timing"] != "while_held" or not _skill_fits(power, skill) \
                     or not reaches(table, owner, power, spy) \
                     or not guard_holds(table, owner, power.get("guard")):
@@ -154,8 +150,8 @@ def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     # one encounter played alone is its spy's turn; a showdown's test is its taker's
     own_turn = table.turn_of is spy or table.in_showdown or table.world is None
     found, name = [], moment.name
-    for owner in _holders(table):
-        for kind, card, index, power, kinds in held_powers(table, owner):
+    for owner, held in table_powers(table):
+        for kind, card, index, power, kinds in held:
             if power["timing"] != name and power["timing"] != "any_time":
                 continue                                  # `_fits` would say no
             cost = power.get("cost") or {}
@@ -258,19 +254,22 @@ def discard_used(table, use: Use) -> None:  # noqa: ANN001
 
 # -- a spy's turn ------------------------------------------------------------------------------
 
+_START, _TURN, _END = Moment("start_of_turn"), Moment(TURN), Moment("end_of_turn")   # frozen
+
+
 def turn_begins(table, spy: Spy) -> None:  # noqa: ANN001
     """The owner's turn: its `start_of_turn` powers, then the any-time window."""
     table.turn_of = spy
-    offer(table, spy, Moment("start_of_turn"))
-    offer(table, spy, Moment(TURN))
+    offer(table, spy, _START)
+    offer(table, spy, _TURN)
 
 
 def turn_ends(table, spy: Spy, lobo_this_round: int) -> None:  # noqa: ANN001
     """The any-time window again, the `end_of_turn` powers, then statuses that leave at
     the end of the turn, and those that leave when Dr. Lobo has advanced this round."""
     if spy.alive:
-        offer(table, spy, Moment(TURN))
-        offer(table, spy, Moment("end_of_turn"))
+        offer(table, spy, _TURN)
+        offer(table, spy, _END)
         leaves.turn_ended(table, spy)
     table.turn_of = None
     leaves.lobo_advanced(table, table.party.living(), lobo_this_round)

@@ -85,7 +85,7 @@ class Game:
 
     @cached_property
     def entries(self) -> dict[str, dict]:
-        return {e["key"]: e for e in self.doc.get("entries", [])}
+        return entries_of(self.doc)
 
     @cached_property
     def encounter_cards(self) -> dict[int, dict]:
@@ -177,6 +177,23 @@ def seat_policy(bot: str, game: Game, index: int) -> Decider:
 
 
 # -- setup --------------------------------------------------------------------------------
+
+# The entries of a document by key (the last of a key wins), made once for all the games
+# played on it: keyed by the entries' list itself (kept alive here so its id is not reused)
+# and its length; bounded. A game never changes its document's entries.
+_ENTRIES: dict[int, tuple[list, int, dict[str, dict]]] = {}
+_ENTRY_LISTS_KEPT = 16
+
+
+def entries_of(doc: dict) -> dict[str, dict]:
+    listed = doc.get("entries", [])
+    kept = _ENTRIES.get(id(listed))
+    if kept is None or kept[0] is not listed or kept[1] != len(listed):
+        if len(_ENTRIES) >= _ENTRY_LISTS_KEPT:
+            _ENTRIES.pop(next(iter(_ENTRIES)))
+        kept = _ENTRIES[id(listed)] = (listed, len(listed), {e["key"]: e for e in listed})
+    return kept[2]
+
 
 def setup(doc: dict, options: Options, rng: random.Random, say: Callable[[str], None]) -> Game:
     """The rulebook's Setup, for ``options.players`` seats."""

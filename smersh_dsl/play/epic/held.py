@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from smersh_dsl.play.epic.decks import LISTS
 from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.stamps import TIME
 from smersh_dsl.wording import count
 
 TEST_STEPS = frozenset({"dice", "auto_pass", "reroll"})     # act on the test being taken
@@ -51,6 +52,7 @@ class Moment:
 # list itself (kept alive here so its id is not reused) and its length; bounded.
 _BY_NAME: dict[int, tuple[list, int, dict[str, dict]]] = {}
 _LISTS_KEPT = 64
+_SPIES_KEPT = 64          # spies whose powers a table remembers by stamp
 
 
 def card_of(doc: dict, kind: str, name: str) -> dict | None:
@@ -92,15 +94,44 @@ def held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset
     """Every power of the cards ``owner`` holds (`held_cards`, in its order): kind, card,
     the power's index, the power and the kinds of its steps. ``table`` is an
     `engine.Table`: worked out once in its game for each set of cards held (the
-    document's cards do not change during a game)."""
+    document's cards do not change during a game), and for a spy whose stamp has not
+    moved, the same list again."""
+    known = table.known
+    mine = known.get("held_by")
+    if mine is None:
+        mine = known["held_by"] = {}
+    kept = mine.get(id(owner))
+    if kept is not None and kept[0] is owner and kept[1] == owner.stamp:
+        return kept[2]                  # nothing of the spy changed since (stamps.py)
     key = (tuple(owner.held), tuple(owner.gadgets), tuple(owner.top_secrets))
-    cache = table.known.setdefault("held", {})
+    cache = known.setdefault("held", {})
     found = cache.get(key)
     if found is None:
         found = cache[key] = [(kind, card, index, power,
                                frozenset(s["kind"] for s in power.get("steps") or []))
                               for kind, card in held_cards(table.doc, owner)
                               for index, power in enumerate(powers(card))]
+    if len(mine) >= _SPIES_KEPT:
+        mine.clear()
+    mine[id(owner)] = (owner, owner.stamp, found)   # the spy kept: its id stays its own
+    return found
+
+
+def table_powers(table) -> list[tuple[Spy, list[tuple[str, dict, int, dict, frozenset[str]]]]]:  # noqa: ANN001
+    """The living spies of ``table``'s party that hold a card with a power, in the party's
+    order, each with its `held_powers`: worked out again only when a spy's stamp moved
+    (stamps.py: a stamp is never given twice, so equal stamps are the same spies as they
+    were) or the party's list of spies is another."""
+    spies = table.party.spies
+    kept = table.known.get("table_powers")
+    if kept is not None and kept[0] is spies and kept[3] == TIME[0]:
+        return kept[2]                    # no spy changed since: the same spies as they were
+    stamps = tuple([s.stamp for s in spies])
+    if kept is not None and kept[0] is spies and kept[1] == stamps:
+        table.known["table_powers"] = (spies, stamps, kept[2], TIME[0])
+        return kept[2]
+    found = [(s, held) for s in spies if s.alive for held in (held_powers(table, s),) if held]
+    table.known["table_powers"] = (spies, stamps, found, TIME[0])
     return found
 
 

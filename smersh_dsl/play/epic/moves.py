@@ -26,9 +26,12 @@ def move(game: Game, index: int) -> None:
     distance = game.board.distances(seat.location, closed)
     reach = game.board.destinations(seat.location, spy.resolve,
                                     australia.hub_open(game) and not flown, closed)
-    names = sorted(reach, key=lambda n: (n != seat.location, n))
+    here = seat.location
+    names = sorted([n for n in reach if n != here])          # staying put first, then by name
+    if here in reach:
+        names.insert(0, here)
     scores = bots.place_scores(game, spy, seat.missions, [(n, reach[n]) for n in names], distance)
-    labels = [("Stay in " if n == seat.location else "Move to ") + n
+    labels = [("Stay in " if n == here else "Move to ") + n
               + (" (1 resolve)" if reach[n] else "") for n in names]
     dest = names[game.table.decide.choose("Where do you move?", labels, scores, note=None)]
     if reach[dest]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from smersh_dsl.play.epic.stamps import stamp, watched
+
 DEFAULT_LEVEL = 2
 
 
@@ -27,6 +29,16 @@ class Spy:
     def __post_init__(self) -> None:
         self.max_health = self.max_health or self.health
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Every change of a spy gives it a new ``stamp`` (stamps.py): its sets, dicts and
+        lists are kept watched, so a change in place stamps it too. Setting a number to
+        the number it already is changes nothing and stamps nothing."""
+        if type(value) is int and type(self.__dict__.get(name)) is int \
+                and self.__dict__[name] == value:
+            return                          # the same number again (resolve -= 0): no change
+        object.__setattr__(self, name, watched(self, value))
+        stamp(self)
+
     @property
     def alive(self) -> bool:
         return self.health > 0
@@ -48,14 +60,14 @@ class Party:
     spent: int = 0              # intel taken from the pool so far (an entry's intel cost)
 
     def living(self) -> list[Spy]:
-        return [s for s in self.spies if s.alive]
+        return [s for s in self.spies if s.health > 0]                 # Spy.alive
 
     @property
     def pool(self) -> int:
         """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve.
         "Intel is shared between all players as a pool of tokens", and a spy who dies
         discards their cards, not intel, so a dead spy's intel stays in the pool."""
-        return sum(s.intel for s in self.spies)                         # rule: EP-SHOW-3
+        return sum([s.intel for s in self.spies])                       # rule: EP-SHOW-3
 
     def spend_pool(self, amount: int) -> None:
         for spy in self.spies:

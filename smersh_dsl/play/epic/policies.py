@@ -52,7 +52,12 @@ def takers(decision: Decision) -> tuple[SpyView, ...]:
 
 def best(scores: list[float]) -> int:
     """The best score's index; on ties, the first."""
-    return max(range(len(scores)), key=lambda i: (scores[i], -i)) if scores else 0
+    if not scores:
+        return 0
+    total = sum(scores)
+    if total == total:                              # no NaN: the first of the best
+        return scores.index(max(scores))
+    return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
 class HonestPolicy:

@@ -92,7 +92,20 @@ def region_bonus(game: Game, index: int) -> None:
 
 
 def henchman_cost(game: Game) -> int:
-    """EP-HENCH-2: the next henchman's intel cost for the number of players."""
+    """EP-HENCH-2: the next henchman's intel cost for the number of players; once in a
+    game for each state of what it reads (the henchmen, those confronted, the variants
+    played and the number of seats)."""
+    state = game.state
+    key = (tuple(state.henchmen), tuple(state.confronted), tuple(state.variants),
+           len(state.seats))
+    cache = game.table.known.setdefault("henchman_cost", {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _henchman_cost(game)
+    return found
+
+
+def _henchman_cost(game: Game) -> int:
     from smersh_dsl.play.epic.world import henchman_sheet
     for name in next_henchmen(game):
         return intel_cost(henchman_sheet(game.doc, name), len(game.state.seats))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from smersh_dsl.play.epic.offers import RESOLVE_FIRST, WHO_TAKES
+from smersh_dsl.play.epic.stamps import TIME
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -162,8 +163,14 @@ def spy_view(spy: Spy, place: str | None) -> SpyView:
 
 
 def places_of(game: Game) -> tuple[PlaceView, ...]:
-    return tuple(PlaceView(p.name, p.region, tuple(sorted(p.features)), p.skill)
-                 for p in sorted(game.board.places.values(), key=lambda p: p.name))
+    """The board's places as the table shows them: once per map (`Board.shared`)."""
+    cache = game.board.shared("view")
+    found = cache.get("places")
+    if found is None:
+        found = cache["places"] = tuple(
+            PlaceView(p.name, p.region, tuple(sorted(p.features)), p.skill)
+            for p in sorted(game.board.places.values(), key=lambda p: p.name))
+    return found
 
 
 def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
@@ -181,49 +188,56 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
 def _board_key(game: Game) -> tuple:
     """Everything `board_view` copies that a game changes, unsorted: equal keys make
     equal views (the places and the vocabulary do not change in a game; Dr. Lobo's line
-    follows from where he started and how far he moved)."""
-    state, party = game.state, game.party
-    return (state.round, state.lobo_start, party.lobo, party.pool, party.successes,
-            game.table.in_showdown, tuple(party.board_intel.items()),
-            tuple((p, len(t)) for p, t in state.red_board.items()),
+    follows from where he started and how far he moved; the pool is `Party.pool`)."""
+    state, table = game.state, game.table
+    party, red = table.party, state.red_board
+    return (state.round, state.lobo_start, party.lobo, sum([s.intel for s in party.spies]),
+            party.successes, table.in_showdown, tuple(party.board_intel.items()),
+            tuple([(p, len(t)) for p, t in red.items()]) if red else (),
             tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated))
 
 
 class Views:
-    """The engine's side of the view: the frozen copies already made in this game, by what
-    they copy, so a decision whose spies or board have not changed since an earlier one
-    shares that one's copies instead of making them again (a copy is frozen, so sharing
-    it shows a policy nothing more). Bounded."""
+    """The engine's side of the view: the frozen copies already made in this game (each
+    spy's by its stamp and place, the board's by what it copies), so a decision whose
+    spies or board have not changed since an earlier one shares that one's copies instead
+    of making them again (a copy is frozen, so sharing it shows a policy nothing more).
+    Bounded."""
 
     LIMIT = 4096
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        self._spies: dict[tuple, SpyView] = {}
+        self._last: dict[int, tuple[Spy, int, str | None, SpyView]] = {}
+        self._whole: tuple = (None, (), [], ())     # the clock, spies, places, views last
         self._boards: dict[tuple, BoardView] = {}
         self._missions: dict[tuple, tuple[tuple[str, str], ...]] = {}
         self._places: tuple[PlaceView, ...] | None = None
 
     def spies(self) -> tuple[SpyView, ...]:
-        """Every spy as its board shows it, on its seat's place. A spy's key is everything
-        `spy_view` copies, unsorted: equal keys make equal views."""
+        """Every spy as its board shows it, on its seat's place: the copy made last for
+        the spy while its stamp (stamps.py) and place have not moved, else a new one."""
         game = self._game
-        seats, cache = game.state.seats, self._spies
+        seats, last = game.state.seats, self._last
+        party = tuple(game.party.spies)
+        places = [seat.location for seat in seats]
+        whole = self._whole
+        if whole[0] == TIME[0] and whole[1] == party and whole[2] == places:
+            return whole[3]                       # no spy changed nor moved since
         found = []
-        for i, spy in enumerate(game.party.spies):
+        for i, spy in enumerate(party):
             place = seats[i].location if i < len(seats) else None
-            gadgets = spy.gadgets
-            key = (spy.name, spy.health, spy.max_health, spy.resolve, spy.max_resolve,
-                   spy.intel, tuple(spy.skills.items()), tuple(spy.held),
-                   gadgets if isinstance(gadgets, int) else tuple(gadgets),
-                   tuple(spy.tokens.items()), place)
-            seen = cache.get(key)
-            if seen is None:
-                if len(cache) >= self.LIMIT:
-                    cache.clear()
-                seen = cache[key] = spy_view(spy, place)
+            kept = last.get(id(spy))
+            if kept is not None and kept[0] is spy and kept[1] == spy.stamp and kept[2] == place:
+                found.append(kept[3])
+                continue
+            seen = spy_view(spy, place)
+            if len(last) >= self.LIMIT:
+                last.clear()
+            last[id(spy)] = (spy, spy.stamp, place, seen)     # the spy kept: its id stays its
             found.append(seen)
-        return tuple(found)
+        self._whole = (TIME[0], party, places, tuple(found))
+        return self._whole[3]
 
     def board(self) -> BoardView:
         game = self._game

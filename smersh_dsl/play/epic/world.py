@@ -11,7 +11,6 @@ import random
 from dataclasses import dataclass, field
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.decks import Decks
 from smersh_dsl.play.epic.party import Party, Spy
 
@@ -103,14 +102,15 @@ def require(doc: dict) -> None:
     if missing:
         raise NotPlayable("the document cannot be played as a whole game: it has no "
                           + ", ".join(missing))
-    board = Board.of(doc)
+    places = {loc["name"]: (region["name"], loc["features"]) for region in doc.get("regions", [])
+              for loc in region["locations"]}     # each place's region and features, as Board.of
     with_cards = {c["region"] for c in doc["encounter_cards"]}
-    bare = sorted({p.region for p in board.places.values()} - with_cards)
+    bare = sorted({region for region, _ in places.values()} - with_cards)
     if bare:
         raise NotPlayable("the document cannot be played as a whole game: no encounter "
                           "cards for " + ", ".join(bare) + " (EP-ENC-2: a spy draws from the "
                           "deck of the region it stands in)")
-    if not board.hqs:
+    if not any("hq" in features for _, features in places.values()):
         raise NotPlayable("the document cannot be played as a whole game: the map has no HQ")
 
 
