@@ -44,7 +44,7 @@ class Diagnostic:
 
     def sort_key(self) -> tuple:
         s = self.span
-        # The end and the hint too: two findings of one code at one place (S004's two readings
-        # of an unclosed string) come out in one order whatever the hash seed.
+        # The end and the hint too: findings of one code that start at one place come out
+        # in one order whatever the hash seed.
         return (s.file, s.line, s.column, self.code, self.message, s.end_line, s.end_column,
                 self.hint or "")

@@ -208,7 +208,12 @@ def parse_model(text: str, file: str) -> tuple[tuple | None, list[Token], list[D
                 starts = [m.start() for m in _BLOCK_START.finditer(attempt) if m.start() <= still_open[0]]
                 begin, end = (starts[-1] if starts else 0), begin
             else:
-                diagnostics.append(syntax_diagnostic(error, text, attempt, file, parser()))
+                found = syntax_diagnostic(error, text, attempt, file, parser())
+                # Blanking a broken block can stumble again at the same place (an unclosed
+                # string whose quote first paired with the next text's): one finding there,
+                # the first, which says the most (it saw the string run on).
+                if not any(d.code == found.code and d.span == found.span for d in diagnostics):
+                    diagnostics.append(found)
             if attempt[begin:end].strip() == "":
                 break
             _lost.extend(_kinds(attempt, begin, end))
