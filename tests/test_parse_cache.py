@@ -96,6 +96,15 @@ def test_a_file_read_back_is_its_parse_whether_or_not_its_blocks_were_read(cache
     assert type(shut) is SourceFile and shut.definitions == fresh[0].definitions
 
 
+def test_a_model_that_cannot_be_read_back_is_parsed_again(cache, monkeypatch):
+    source = next(EPIC.rglob("europe.smersh"))
+    fresh = parser.parse_file(source, "europe.smersh")
+    _forget(monkeypatch)
+    back = parser.parse_file(source, "europe.smersh")
+    monkeypatch.setattr(disk_cache, "_read", lambda blob, shown: pickle.loads(b"not a pickle"))
+    assert back[0].definitions == fresh[0].definitions and back == fresh
+
+
 def test_caching_can_be_turned_off(monkeypatch, tmp_path):
     monkeypatch.setenv("SMERSH_CACHE_DIR", "")
     source = tmp_path / "case.smersh"

@@ -163,12 +163,19 @@ def _decode_lazily(blob: bytes, shown: str) -> tuple[str, Parsed]:
     for (a sealed entry: a re-check may need none of it)."""
     with paused():
         text, problems, types, model = _read(blob, shown)
-    return text, (LazySource(shown, text, types, partial(_model, model, shown)), problems)
+    return text, (LazySource(shown, text, types, partial(_model, model, text, shown)), problems)
 
 
-def _model(blob: bytes, shown: str) -> Model:
-    with paused():
-        return _read(blob, shown)
+def _model(blob: bytes, text: str, shown: str) -> Model:
+    """A file's model, read back; parsed again if it cannot be (its entry was sealed, so
+    that is another Python's pickle at worst), as ``load`` does with a whole entry."""
+    try:
+        with paused():
+            return _read(blob, shown)
+    except Exception:       # noqa: BLE001  whatever unpickling raised: the parse is the truth
+        from smersh_dsl.parse.parser import parse_fresh     # parser.py imports this module
+        source = parse_fresh(text, shown)[0]
+        return source.definitions, source.comments, source.lost
 
 
 # Entries a command holds back until its report is out (``deferred``): (text, shown,
