@@ -57,10 +57,17 @@ def _entry(text: str) -> tuple[Path, str] | None:
     folder = cache_dir("parse")
     if folder is None:
         return None
+    key = _key(text)
+    return _place(folder, key), key
+
+
+@lru_cache(maxsize=4096)
+def _key(text: str) -> str:
+    """A text's key, hashed once a process (a check asks it of each file several times:
+    to read it back, and to name it in the checks' memo and the text checks')."""
     digest = hashlib.sha256(_tool_digest().encode())
     digest.update(text.encode("utf-8", "surrogatepass"))
-    key = digest.hexdigest()
-    return _place(folder, key), key
+    return digest.hexdigest()
 
 
 def _place(folder: Path, key: str) -> Path:
