@@ -31,8 +31,8 @@ from typing import Any
 
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, source_stamp, unseal
-from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.parse.collector import paused
 from smersh_dsl.parse.lazy_source import LazySource, Model
@@ -161,7 +161,9 @@ def decode(blob: bytes, shown: str) -> tuple[str, Parsed]:
     """What ``encode`` made, naming the file ``shown``, its model read now: from a
     worker process of this one, whose results are read while the workers still parse."""
     text, parsed = _decode_lazily(blob, shown)
-    parsed[0].definitions
+    source = parsed[0]
+    if isinstance(source, LazySource):
+        source.open()
     return text, parsed
 
 
