@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import subprocess
+import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from conftest import REPO, smersh
 from smersh_dsl.cachedir import seal, unseal
 from smersh_dsl.checks import memo_store
 from smersh_dsl.checks.memo_store import load_memo, save_memo
-from smersh_dsl.parse import parser
+from smersh_dsl.parse import lazy_source, parser
 from smersh_dsl.pipeline.run import check_run
 
 EUROPE = "entries/europe.smersh"
@@ -101,6 +104,31 @@ def test_a_prose_edit_runs_only_the_checks_that_read_text(epic, monkeypatch):
     edit(epic / EUROPE, "It is market day.", "It is market day, and it rains hard.")
     _, memo = warm(paths, monkeypatch)
     assert memo.reused > 0 and memo.ran < ran_cold / 4, (memo.ran, memo.reused, ran_cold)
+
+
+def opened_in(paths: list[Path], monkeypatch: pytest.MonkeyPatch):
+    """A warm check, and the names of the files whose models it read from the parse cache."""
+    with monkeypatch.context() as patch:
+        patch.setattr(lazy_source, "opened", Counter())
+        run, memo = warm(paths, patch)
+        return run, memo, {Path(name).name for name in lazy_source.opened}
+
+
+def test_a_prose_edit_leaves_the_models_of_the_unchanged_files_unread(tmp_path, monkeypatch):
+    project = tmp_path / "bench"
+    subprocess.run([sys.executable, str(REPO / "bench" / "generate.py"), "300", str(project)],
+                   check=True, capture_output=True)
+    paths, edited = [project], project / "entries-000.smersh"
+    unchanged = {"entries-001.smersh", "entries-002.smersh"}      # no header, no picture
+    warm(paths, monkeypatch)            # parses every file: the parse cache and the memo
+    edit(edited, "It works.", "It works, and well.")
+    run, memo, opened = opened_in(paths, monkeypatch)
+    assert memo.reused > 0 and "entries-000.smersh" in opened and not opened & unchanged
+    assert findings(run) == findings(cold(paths, monkeypatch))
+    edit(edited, "gain 1 intel", "gain 2 intel")    # the outline moved: the checks run again
+    run, memo, opened = opened_in(paths, monkeypatch)
+    assert unchanged <= opened
+    assert findings(run) == findings(cold(paths, monkeypatch))
 
 
 def memo_file(paths: list[Path]) -> Path:

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from smersh_dsl import __version__
+from smersh_dsl.model.document import SourceFile
 from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.parse import cache as disk_cache
 from smersh_dsl.parse import parallel, parser
+from smersh_dsl.parse.lazy_source import LazySource
 from conftest import REPO, count_parses, smersh
 
 EPIC = REPO / "books" / "epic"
@@ -75,6 +79,30 @@ def test_spans_keep_the_name_they_were_parsed_under(cache, monkeypatch, tmp_path
     file, problems = parser.parse_file(source, "two.smersh")
     assert file.path == "two.smersh" and file.definitions[0].span.file == "two.smersh"
     assert problems and {d.span.file for d in problems} == {"two.smersh"}
+
+
+def test_a_file_read_back_is_its_parse_whether_or_not_its_blocks_were_read(cache, monkeypatch,
+                                                                          tmp_path):
+    source = next(EPIC.rglob("europe.smersh"))
+    fresh = parser.parse_file(source, "europe.smersh")
+    _forget(monkeypatch)
+    back = parser.parse_file(source, "europe.smersh")
+    assert back[0].block_types() == fresh[0].block_types()
+    assert type(back[0]) is LazySource, "its block types are known without its blocks"
+    assert back == fresh and type(back[0]) is SourceFile, "compared, it is read, and plain"
+    _forget(monkeypatch)
+    shut = parser.parse_file(source, "europe.smersh")[0]
+    assert pickle.loads(pickle.dumps(shut)) == fresh[0] and replace(shut, lost=("x",)).lost == ("x",)
+    assert type(shut) is SourceFile and shut.definitions == fresh[0].definitions
+
+
+def test_a_model_that_cannot_be_read_back_is_parsed_again(cache, monkeypatch):
+    source = next(EPIC.rglob("europe.smersh"))
+    fresh = parser.parse_file(source, "europe.smersh")
+    _forget(monkeypatch)
+    back = parser.parse_file(source, "europe.smersh")
+    monkeypatch.setattr(disk_cache, "_read", lambda blob, shown: pickle.loads(b"not a pickle"))
+    assert back[0].definitions == fresh[0].definitions and back == fresh
 
 
 def test_caching_can_be_turned_off(monkeypatch, tmp_path):

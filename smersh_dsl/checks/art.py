@@ -33,6 +33,7 @@ from smersh_dsl.parse.scan import Positions, literals
 
 _FRONTS = (EncounterCard, TextCard, MissionCard)
 _SMUSH = (SmushGadgetCard, DefenceCard)
+_PLACING = (GameDef, CampaignDef, CardGameDef, *_FRONTS, *_SMUSH, Region, Showdown)  # placed_in's
 
 
 def placed_art(project: Project) -> Iterator[tuple[Art, Place]]:
@@ -48,6 +49,8 @@ _placed: OrderedDict[int, tuple[SourceFile, tuple[tuple[Art, Place], ...]]] = Or
 def _placed_by_file(source: SourceFile) -> tuple[tuple[Art, Place], ...]:
     """One file's pictures, worked out once for each parse of it (the files are walked
     again only where an edit made a new parse: re-checks in the language server)."""
+    if not any(issubclass(kind, _PLACING) for kind in source.block_types()):
+        return ()           # no block that places a picture: the model need not be read
     known = _placed.get(id(source))
     if known is None or known[0] is not source:
         known = _placed[id(source)] = (source, tuple(placed_in(source.definitions)))

@@ -40,6 +40,11 @@ class SourceFile:
     # parse; "" where the kind is not known (the whole file, or text before any block).
     lost: tuple[str, ...] = ()
 
+    def block_types(self) -> frozenset[type]:
+        """The types of its blocks: what a reader that needs only some kinds of block
+        asks first (a file read back from the parse cache answers without its blocks)."""
+        return frozenset(type(d) for d in self.definitions)
+
 
 class ProjectKind(str, Enum):
     GAME = "game"

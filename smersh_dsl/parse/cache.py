@@ -25,16 +25,20 @@ import os
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from smersh_dsl import __version__
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, source_stamp, unseal
+from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.files.outputs import OutputFolder
+from smersh_dsl.model.document import SourceFile
 from smersh_dsl.parse.collector import paused
+from smersh_dsl.parse.lazy_source import LazySource, Model
 from smersh_dsl.resources import grammar_path
 
+Parsed = tuple[SourceFile, tuple[Diagnostic, ...]]   # as parse/parser.py names it
 _PACKAGE = Path(__file__).resolve().parent.parent
 _BUILDERS = ("parse", "model", "diagnostics")   # the code whose output the cache holds (findings and their fixes)
 
@@ -53,10 +57,17 @@ def _entry(text: str) -> tuple[Path, str] | None:
     folder = cache_dir("parse")
     if folder is None:
         return None
+    key = _key(text)
+    return _place(folder, key), key
+
+
+@lru_cache(maxsize=4096)
+def _key(text: str) -> str:
+    """A text's key, hashed once a process (a check asks it of each file several times:
+    to read it back, and to name it in the checks' memo and the text checks')."""
     digest = hashlib.sha256(_tool_digest().encode())
     digest.update(text.encode("utf-8", "surrogatepass"))
-    key = digest.hexdigest()
-    return _place(folder, key), key
+    return digest.hexdigest()
 
 
 def _place(folder: Path, key: str) -> Path:
@@ -111,7 +122,7 @@ def load(text: str, shown: str) -> Any | None:
         data = unseal(entry.read_bytes(), key)
         if data is None:    # planted, damaged, moved, or sealed under another key
             return None
-        stored_text, result = decode(data, shown)
+        stored_text, result = _decode_lazily(data, shown)
     except Exception:       # missing, unreadable, from another Python: parse again
         return None
     return result if stored_text == text else None
@@ -125,25 +136,55 @@ def load_keyed(key: str, shown: str) -> Any | None:
         return None
     try:
         data = unseal(_place(folder, key).read_bytes(), key)
-        return None if data is None else decode(data, shown)[1]
+        return None if data is None else _decode_lazily(data, shown)[1]
     except Exception:       # missing, unreadable, from another Python
         return None
 
 
-def encode(text: str, shown: str, result: Any) -> bytes:
+def encode(text: str, shown: str, result: Parsed) -> bytes:
     """A cache entry's data: the text it was parsed from (checked on reading), the result
     without the name ``shown``. Also what a worker process sends back (``parallel``),
-    unsealed: a pipe, not a file."""
+    unsealed: a pipe, not a file. The file's model is pickled apart, inside, so that
+    reading an entry back leaves it shut until it is needed (``LazySource``)."""
+    source, problems = result
+    model = _pickled((source.definitions, source.comments, source.lost), shown)
+    return _pickled((text, problems, source.block_types(), model), shown)
+
+
+def _pickled(value: Any, shown: str) -> bytes:
     buffer = io.BytesIO()
-    _Writer(buffer, shown).dump((text, result))
+    _Writer(buffer, shown).dump(value)
     return buffer.getvalue()
 
 
-def decode(blob: bytes, shown: str) -> tuple[str, Any]:
-    """What ``encode`` made, naming the file ``shown``: read from a sealed entry, or
-    from a worker process of this one."""
+def decode(blob: bytes, shown: str) -> tuple[str, Parsed]:
+    """What ``encode`` made, naming the file ``shown``, its model read now: from a
+    worker process of this one, whose results are read while the workers still parse."""
+    text, parsed = _decode_lazily(blob, shown)
+    source = parsed[0]
+    if isinstance(source, LazySource):
+        source.open()
+    return text, parsed
+
+
+def _decode_lazily(blob: bytes, shown: str) -> tuple[str, Parsed]:
+    """What ``encode`` made, naming the file ``shown``, its model read when first asked
+    for (a sealed entry: a re-check may need none of it)."""
     with paused():
-        return _read(blob, shown)
+        text, problems, types, model = _read(blob, shown)
+    return text, (LazySource(shown, text, types, partial(_model, model, text, shown)), problems)
+
+
+def _model(blob: bytes, text: str, shown: str) -> Model:
+    """A file's model, read back; parsed again if it cannot be (its entry was sealed, so
+    that is another Python's pickle at worst), as ``load`` does with a whole entry."""
+    try:
+        with paused():
+            return _read(blob, shown)
+    except Exception:       # noqa: BLE001  whatever unpickling raised: the parse is the truth
+        from smersh_dsl.parse.parser import parse_fresh     # parser.py imports this module
+        source = parse_fresh(text, shown)[0]
+        return source.definitions, source.comments, source.lost
 
 
 # Entries a command holds back until its report is out (``deferred``): (text, shown,

@@ -9,7 +9,7 @@ from pathlib import Path
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.campaign import Scenario
 from smersh_dsl.model.cardgame import DefenceCard, SmushGadgetCard
-from smersh_dsl.model.document import HEADER_TYPES, Gap, Project, ProjectKind, SourceFile
+from smersh_dsl.model.document import HEADER_TYPES, Definition, Gap, Project, ProjectKind, SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.world import ExpansionDef, GameDef
 from smersh_dsl.parse.blocks import parse_edited
@@ -70,7 +70,7 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
             project.gaps.add(Gap.SYNTAX)
         if any(p.code.startswith("I") for p in problems):
             project.gaps.add(Gap.INPUT)
-    headers = [d for d in project.definitions() if isinstance(d, HEADER_TYPES)]
+    headers = [d for d in _blocks_of(project, HEADER_TYPES) if isinstance(d, HEADER_TYPES)]
     if headers:
         project.header = headers[0]
     for extra in headers[1:]:
@@ -79,6 +79,13 @@ def load_found(found: Found, shown: Callable[[Path], str] = shown_path,
             f"the project is already `{headers[0].key.text}` "
             f"({headers[0].span.file}:{headers[0].span.line}); move this one to its own folder"))
     return project, diagnostics
+
+
+def _blocks_of(project: Project, types: tuple[type, ...]) -> list[Definition]:
+    """The blocks of the files that hold any of ``types``, in order: the other files'
+    models are not read (a file read back from the parse cache stays shut)."""
+    return [d for f in project.files if any(issubclass(t, types) for t in f.block_types())
+            for d in f.definitions]
 
 
 def _parse_again(path: Path, shown: str, root: Path) -> tuple[SourceFile | None, list[Diagnostic]]:
@@ -181,7 +188,7 @@ class Library:
 
 
 def fragment_kind(project: Project) -> ProjectKind:
-    kinds = {type(d) for d in project.definitions()}
+    kinds = {kind for f in project.files for kind in f.block_types()}
     if kinds & {Scenario}:
         return ProjectKind.CAMPAIGN
     if kinds & {SmushGadgetCard, DefenceCard}:
