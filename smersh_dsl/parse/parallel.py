@@ -89,16 +89,18 @@ def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
     In between, this process reads back what the workers have finished, so that little is
     left to read once they meet. A fixed split had to guess how fast each side goes: a
     worker's file costs the worker a parse and this process a read back."""
-    futures = [pool.submit(_parse_in_worker, job) for job in jobs]
+    # By index, and let go of once read: the futures would otherwise hold every result's
+    # bytes (half the project's pickled models) until the last one is read.
+    futures = dict(enumerate(pool.submit(_parse_in_worker, job) for job in jobs))
     read, back = 0, len(jobs)
     while back > read and futures[back - 1].cancel():
         back -= 1
         _parse_and_store(jobs[back])
         while read < back and futures[read].done():
-            _receive(jobs[read], futures[read].result())
+            _receive(jobs[read], futures.pop(read).result())
             read += 1
     for index in range(read, back):
-        _receive(jobs[index], futures[index].result())
+        _receive(jobs[index], futures.pop(index).result())
 
 
 def _receive(job: tuple[str, str], sent: bytes | Parsed) -> None:
