@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from smersh_dsl.parse import cache as disk_cache
@@ -104,5 +105,8 @@ def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
 
 
 def _receive(job: tuple[str, str], sent: bytes | Parsed) -> None:
+    """Remember a worker's parse, holding the text this process read (the one its memo
+    is keyed by) rather than the equal copy that came back with the parse."""
     text, shown = job
-    remember(text, shown, disk_cache.decode(sent, shown)[1] if isinstance(sent, bytes) else sent)
+    source, findings = disk_cache.decode(sent, shown)[1] if isinstance(sent, bytes) else sent
+    remember(text, shown, (replace(source, text=text), findings))
