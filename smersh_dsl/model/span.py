@@ -35,7 +35,25 @@ class Span:
                 and (other.end_line, other.end_column) <= (self.end_line, self.end_column))
 
     def __reduce__(self) -> tuple:
-        return Span, (self.file, self.line, self.column, self.end_line, self.end_column)
+        return Span._rebuilt, (self.file, self.line, self.column, self.end_line, self.end_column)
+
+    @staticmethod
+    def _rebuilt(file: str, line: int, column: int, end_line: int, end_column: int) -> Span:
+        """A span read back, its line numbers shared: pickle makes every number above 256
+        afresh, so a parse read back held two for nearly every span; one object for each
+        line number, as the parse itself has them, is about 680 bytes less an entry."""
+        span = _new(Span)
+        _put(span, "file", file)
+        _put(span, "line", _one(line, line))
+        _put(span, "column", column)
+        _put(span, "end_line", _one(end_line, end_line))
+        _put(span, "end_column", end_column)
+        return span
+
+
+_new, _put = object.__new__, object.__setattr__
+_lines: dict[int, int] = {}
+_one = _lines.setdefault        # the one int object of each line number
 
 
 _MAKERS: dict[type, Callable[..., Any]] = {}
