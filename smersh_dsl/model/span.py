@@ -79,7 +79,7 @@ def _maker(kind: type) -> Callable[..., Any]:
     lines = [f"def _rebuilt({params}memo=None):", "    node = new(kind)"]
     lines += [f"    put(node, {name!r}, v{i})" for i, name in enumerate(names)]
     lines += ["    if memo:", "        node.__dict__.update(memo)", "    return node"]
-    scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "kind": kind}
+    scope: dict[str, Any] = {"new": _new, "put": _put, "kind": kind}
     exec("\n".join(lines), scope)       # noqa: S102  (field names of our own classes)
     maker = scope["_rebuilt"]
     maker.__module__, maker.__qualname__ = kind.__module__, f"{kind.__qualname__}._rebuilt"
