@@ -8,11 +8,7 @@ from pathlib import Path
 
 import click
 
-from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
-from smersh_dsl.diagnostics.diagnostic import Severity
-from smersh_dsl.diagnostics.report import REPORTERS
-from smersh_dsl.project.discover import UsageError
 from smersh_dsl.wording import count
 
 
@@ -71,8 +67,12 @@ def build_command(paths: tuple[Path, ...], formats: tuple[str, ...], out: Path, 
       smersh build books/epic --format cards --dpi 600
       smersh build books/epic --format tts --base-url https://example.org/decks/
     """
+    from smersh_dsl.diagnostics.diagnostic import Severity
+    from smersh_dsl.diagnostics.report import REPORTERS
     from smersh_dsl.export.build import SharedId, build_json, check_ids
     from smersh_dsl.files.outputs import OutputError
+    from smersh_dsl.pipeline.run import check_paths
+    from smersh_dsl.project.discover import UsageError
 
     source = click.get_current_context().get_parameter_source("out")
     if source is click.core.ParameterSource.DEFAULT and out.is_symlink():

@@ -5,18 +5,15 @@ from __future__ import annotations
 import sys
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from smersh_dsl.cli.app import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
-from smersh_dsl.diagnostics.catalogue import catalogue, find
 from smersh_dsl.diagnostics.report import REPORTERS
-from smersh_dsl.diagnostics.reference import rules_markdown
-from smersh_dsl.parse import cache as disk_cache
-from smersh_dsl.pipeline.check import CheckOptions, check
-from smersh_dsl.project.discover import UsageError
-from smersh_dsl.settings.policy import Policy
-from smersh_dsl.settings.selection import split_items, unknown_items
+
+if TYPE_CHECKING:   # what a command needs is imported when it runs: `smersh --version` loads none of it
+    from smersh_dsl.settings.policy import Policy
 
 
 @cli.command("check")
@@ -83,6 +80,12 @@ def check_command(paths: tuple[Path, ...], fmt: str, quiet: bool, select: tuple[
     Exits 0 when nothing at error severity is found (or with --exit-zero), 1
     when something is, and 2 on a usage error.
     """
+    from smersh_dsl.parse import cache as disk_cache
+    from smersh_dsl.pipeline.check import CheckOptions, check
+    from smersh_dsl.project.discover import UsageError
+    from smersh_dsl.settings.policy import Policy
+    from smersh_dsl.settings.selection import split_items, unknown_items
+
     chosen = split_items(select) or None
     dropped = split_items(ignore)
     for item in unknown_items((chosen or []) + dropped):
@@ -111,6 +114,7 @@ def _fix(paths: list[Path], policy: Policy, unsafe: bool, only_diff: bool) -> No
     """Make the fixes (or, with ``only_diff``, show them and exit); the report follows."""
     from smersh_dsl.files.atomic import write_atomic
     from smersh_dsl.fmt.fixing import fix_paths, shown
+    from smersh_dsl.project.discover import UsageError
 
     try:
         done = fix_paths(paths, policy, unsafe)
@@ -154,6 +158,9 @@ def rules_command(fmt: str) -> None:
       smersh rules | grep unknown
       smersh rules --format markdown > docs/rules.md
     """
+    from smersh_dsl.diagnostics.catalogue import catalogue
+    from smersh_dsl.diagnostics.reference import rules_markdown
+
     if fmt == "markdown":
         click.echo(rules_markdown(), nl=False)
         return
@@ -171,6 +178,8 @@ def explain_command(code: str) -> None:
       smersh explain N001
       smersh explain unknown-skill
     """
+    from smersh_dsl.diagnostics.catalogue import find
+
     item = find(code)
     if item is None:
         raise click.UsageError(f"no rule is called {code!r}; `smersh rules` lists them all")

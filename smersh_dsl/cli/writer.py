@@ -9,8 +9,6 @@ import click
 
 from smersh_dsl.cli.app import EXIT_FINDINGS, EXIT_USAGE, cli, project_paths
 from smersh_dsl.cli.spellings import renamed
-from smersh_dsl.pipeline.run import check_paths
-from smersh_dsl.project.discover import UsageError
 from smersh_dsl.wording import count
 
 
@@ -48,6 +46,8 @@ def graph_command(paths: tuple[Path, ...], showdown: str | None, region: str | N
     from smersh_dsl.model.campaign import Scenario
     from smersh_dsl.model.showdowns import Showdown
     from smersh_dsl.model.world import Region
+    from smersh_dsl.pipeline.run import check_paths
+    from smersh_dsl.project.discover import UsageError
 
     if sum(x is not None and x is not False for x in (showdown, region, campaign or None)) != 1:
         raise click.UsageError("say what to draw: one of --showdown NAME, --region NAME or --campaign")
@@ -109,7 +109,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
       smersh fmt --diff my-encounter.smersh
     """
     from smersh_dsl.diagnostics.report.printable import printable
-    from smersh_dsl.project.discover import discover
+    from smersh_dsl.project.discover import UsageError, discover
 
     try:
         found, _ = discover(project_paths(paths, bundled=False))

@@ -4,10 +4,10 @@ Every node of the model is a frozen dataclass with slots: a project of 100,000 e
 holds millions of them, and an instance dictionary cost each about 100 bytes more (and
 was made again, larger, for every node read back from the parse cache or from a parsing
 process). Slots of a frozen class cannot be set by pickle's own loader, so a node
-pickles as its class and its field values (`Node.__reduce__`), and is rebuilt by
-`_make` without running its checks again; a top-level block keeps an instance
-dictionary (`Definition`) for what is memoised on it (its references, model/walk.py),
-which is pickled with it.
+pickles as its class's maker and its field values (`Node.__reduce__`), and is rebuilt
+by that maker (``Kind._rebuilt``) without running its checks again; a top-level block
+keeps an instance dictionary (`Definition`) for what is memoised on it (its references,
+model/walk.py), which is pickled with it.
 """
 
 from __future__ import annotations
@@ -35,38 +35,84 @@ class Span:
                 and (other.end_line, other.end_column) <= (self.end_line, self.end_column))
 
     def __reduce__(self) -> tuple:
-        return Span, (self.file, self.line, self.column, self.end_line, self.end_column)
+        return Span._rebuilt, (self.file, self.line, self.column, self.end_line, self.end_column)
+
+    @staticmethod
+    def _rebuilt(file: str, line: int, column: int, end_line: int, end_column: int) -> Span:
+        """A span read back, its line numbers shared: pickle makes every number above 256
+        afresh, so a parse read back held two for nearly every span; one object for each
+        line number, as the parse itself has them, is about 680 bytes less an entry."""
+        span = _new(Span)
+        _put(span, "file", file)
+        _put(span, "line", _one(line, line))
+        _put(span, "column", column)
+        _put(span, "end_line", _one(end_line, end_line))
+        _put(span, "end_column", end_column)
+        return span
+
+
+_new, _put = object.__new__, object.__setattr__
+_lines: dict[int, int] = {}
+_one = _lines.setdefault        # the one int object of each line number
 
 
 _MAKERS: dict[type, Callable[..., Any]] = {}
-_VALUES: dict[type, Callable[[Any], tuple]] = {}
 
 
-def _make(kind: type, *values: Any) -> Any:
-    """A node of ``kind`` with these field values (in field order), then, if one more
-    value is given, what its instance dictionary held: the inverse of `Node.__reduce__`."""
-    maker = _MAKERS.get(kind)
-    if maker is None:
-        maker = _MAKERS[kind] = _maker(kind)
-    return maker(*values)
+class _Rebuilt:
+    """``Kind._rebuilt``: the function that makes a node of ``Kind`` from its field values
+    (in field order) and, if one more value is given, what its instance dictionary held,
+    without running its checks again: the inverse of ``Node.__reduce__``. Made once per
+    class, and named by pickle as ``Kind._rebuilt``, so that reading a node back is one
+    call of Python (a dispatch through one shared function made it two)."""
+
+    def __get__(self, node: Any, kind: type) -> Callable[..., Any]:
+        maker = _MAKERS.get(kind)
+        if maker is None:
+            maker = _MAKERS[kind] = _maker(kind)
+        return maker
 
 
 def _maker(kind: type) -> Callable[..., Any]:
     names = [f.name for f in dataclasses.fields(kind)]
     params = "".join(f"v{i}, " for i in range(len(names)))
-    lines = [f"def make({params}memo=None):", "    node = new(kind)"]
+    lines = [f"def _rebuilt({params}memo=None):", "    node = new(kind)"]
     lines += [f"    put(node, {name!r}, v{i})" for i, name in enumerate(names)]
     lines += ["    if memo:", "        node.__dict__.update(memo)", "    return node"]
-    scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "kind": kind}
+    scope: dict[str, Any] = {"new": _new, "put": _put, "kind": kind}
     exec("\n".join(lines), scope)       # noqa: S102  (field names of our own classes)
-    return scope["make"]
+    maker = scope["_rebuilt"]
+    maker.__module__, maker.__qualname__ = kind.__module__, f"{kind.__qualname__}._rebuilt"
+    return maker
 
 
-def _values(kind: type) -> Callable[[Any], tuple]:
-    names = [f.name for f in dataclasses.fields(kind)]
-    scope: dict[str, Any] = {}
-    exec(f"def values(node): return ({''.join(f'node.{n}, ' for n in names)})", scope)  # noqa: S102
-    return scope["values"]
+def _reducer(kind: type) -> Callable[[Any], tuple]:
+    """``kind``'s own ``__reduce__``: its maker and its field values (and its instance
+    dictionary, where it has one and it holds anything). It is put on the class, so later
+    nodes go straight to it; a subclass's node met there is handed to the subclass's."""
+    values = "".join(f"node.{f.name}, " for f in dataclasses.fields(kind))
+    lines = ["def __reduce__(node):",
+             "    if type(node) is not kind:",
+             "        return reduce(node)"]
+    if hasattr(kind, "__dictoffset__") and kind.__dictoffset__:
+        lines += ["    memo = node.__dict__",
+                  f"    if memo:\n        return make, ({values}memo)"]
+    lines += [f"    return make, ({values})"]
+    scope: dict[str, Any] = {"kind": kind, "make": kind._rebuilt, "reduce": _reduce}
+    exec("\n".join(lines), scope)       # noqa: S102  (field names of our own classes)
+    return scope["__reduce__"]
+
+
+_REDUCERS: dict[type, Callable[[Any], tuple]] = {}
+
+
+def _reduce(node: Any) -> tuple:
+    kind = type(node)
+    reduce = _REDUCERS.get(kind)
+    if reduce is None:
+        reduce = _REDUCERS[kind] = _reducer(kind)
+        setattr(kind, "__reduce__", reduce)
+    return reduce(node)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -74,14 +120,10 @@ class Node:
     """Anything that came from a source file."""
 
     span: Span
+    _rebuilt = _Rebuilt()
 
     def __reduce__(self) -> tuple:
-        kind = type(self)
-        values = _VALUES.get(kind)
-        if values is None:
-            values = _VALUES[kind] = _values(kind)
-        memo = getattr(self, "__dict__", None)
-        return (_make, (kind, *values(self), memo) if memo else (kind, *values(self)))
+        return _reduce(self)
 
 
 @dataclass(frozen=True, kw_only=True)

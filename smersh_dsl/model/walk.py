@@ -8,9 +8,12 @@ immutable, and a long-running process (the language server) re-walks only new on
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Iterator
+from enum import Enum
 from operator import attrgetter
-from typing import Any, Callable
+from types import UnionType
+from typing import Any, Callable, Literal, Union
 
 from smersh_dsl.model.refs import Ref
 
@@ -42,7 +45,7 @@ def _shape(kind: type) -> Callable[[Any], tuple] | bool:
     if issubclass(kind, (tuple, list)):
         shape: Callable[[Any], tuple] | bool = True
     elif hasattr(kind, "__dataclass_fields__") and not issubclass(kind, type):
-        names = tuple(reversed(_field_names(kind)))
+        names = tuple(reversed(_inner_names(kind)))
         if len(names) == 1:             # attrgetter of one name gives the value itself
             one = attrgetter(names[0])
             shape = lambda node: (one(node),)     # noqa: E731
@@ -54,9 +57,29 @@ def _shape(kind: type) -> Callable[[Any], tuple] | bool:
     return shape
 
 
+def _inner_names(kind: type) -> tuple[str, ...]:
+    """The fields of ``kind`` that may hold a node: not those declared to hold only text,
+    numbers, truth values, enums or None, which the walk would visit only to find nothing
+    inside (about half of what it met). Hints that cannot be read keep every field."""
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:       # a name only a type checker sees: walk every field
+        return _field_names(kind)
+    return tuple(name for name in _field_names(kind) if _may_hold(hints.get(name, Any)))
+
+
+def _may_hold(hint: Any) -> bool:
+    if typing.get_origin(hint) in (Union, UnionType):
+        return any(_may_hold(arg) for arg in typing.get_args(hint))
+    if typing.get_origin(hint) is Literal:
+        return False
+    return not (isinstance(hint, type) and issubclass(hint, (*_LEAVES, Enum)))
+
+
 def nodes(node: Any, kind: type | tuple[type, ...]) -> Iterator[Any]:
-    """Every node of ``kind`` inside ``node`` (itself included), in source order. What
-    each class holds is looked up once (this walk runs over every block of every file)."""
+    """Every node of ``kind`` (a class of the model) inside ``node`` (itself included),
+    in source order. What each class holds is looked up once (this walk runs over every
+    block of every file), and fields declared to hold no node are not walked into."""
     stack = [node]
     pop, push = stack.pop, stack.extend
     shapes = _SHAPES

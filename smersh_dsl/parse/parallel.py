@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from smersh_dsl.parse import cache as disk_cache
@@ -89,18 +90,23 @@ def _share(jobs: list[tuple[str, str]], pool: ProcessPoolExecutor) -> None:
     In between, this process reads back what the workers have finished, so that little is
     left to read once they meet. A fixed split had to guess how fast each side goes: a
     worker's file costs the worker a parse and this process a read back."""
-    futures = [pool.submit(_parse_in_worker, job) for job in jobs]
+    # By index, and let go of once read: the futures would otherwise hold every result's
+    # bytes (half the project's pickled models) until the last one is read.
+    futures = dict(enumerate(pool.submit(_parse_in_worker, job) for job in jobs))
     read, back = 0, len(jobs)
     while back > read and futures[back - 1].cancel():
         back -= 1
         _parse_and_store(jobs[back])
         while read < back and futures[read].done():
-            _receive(jobs[read], futures[read].result())
+            _receive(jobs[read], futures.pop(read).result())
             read += 1
     for index in range(read, back):
-        _receive(jobs[index], futures[index].result())
+        _receive(jobs[index], futures.pop(index).result())
 
 
 def _receive(job: tuple[str, str], sent: bytes | Parsed) -> None:
+    """Remember a worker's parse, holding the text this process read (the one its memo
+    is keyed by) rather than the equal copy that came back with the parse."""
     text, shown = job
-    remember(text, shown, disk_cache.decode(sent, shown)[1] if isinstance(sent, bytes) else sent)
+    source, findings = disk_cache.decode(sent, shown)[1] if isinstance(sent, bytes) else sent
+    remember(text, shown, (replace(source, text=text), findings))

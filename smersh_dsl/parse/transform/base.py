@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sys import intern
 from typing import Any
 
 from lark import Token
@@ -64,9 +65,11 @@ class BaseBuilder:
         return unquote(str(token))
 
     def _as_name(self, item: Any) -> Name:
+        """A name's text is interned: the same few names (skills, statuses, places) are
+        written again and again, and one string each is about 170 bytes less an entry."""
         if isinstance(item, Name):
             return item
-        return Name(text=self._text(item) if item.type == "STRING" else str(item),
+        return Name(text=intern(self._text(item) if item.type == "STRING" else str(item)),
                     span=self._token_span(item))
 
     def _ref(self, kind: RefKind, item: Any) -> Ref:

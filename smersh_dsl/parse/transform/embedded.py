@@ -127,16 +127,14 @@ def _fused(name: str, expand1: bool, keep: tuple | None,
     """A rule's callback: its stretch from the raw children, the children Lark keeps
     (``keep``: index and whether to splice a `_rule`'s), then the value."""
     def reduce(children: list) -> Any:
-        first = last = None
-        for child in children:
-            if child.line is not None:
-                first = child
-                break
-        if first is not None:
-            for child in reversed(children):
-                if child.line is not None:
-                    last = child
-                    break
+        if not children:
+            first = last = None
+        else:       # nearly always the first and last child have a place: no search
+            first, last = children[0], children[-1]
+            if first.line is None:
+                first = next((child for child in children if child.line is not None), None)
+            if first is not None and last.line is None:
+                last = next(child for child in reversed(children) if child.line is not None)
         if keep is None:
             kept = children
         else:
@@ -157,9 +155,10 @@ def _fused(name: str, expand1: bool, keep: tuple | None,
                       Where(None, first.line, first.column, last.end_line, last.end_column))
             result.value = function(_now.builder, result,
                                     [c.value if type(c) is Where else c for c in kept])
+            return result       # placed already
         if first is not None and type(result) is not Token:
-            # A fresh value (already placed), a `_rule`, or a child passed through: all
-            # take this rule's stretch, as Lark's containers do.
+            # A `_rule`, or a child passed through: both take this rule's stretch, as
+            # Lark's containers do.
             result.line, result.column = first.line, first.column
             result.end_line, result.end_column = last.end_line, last.end_column
         return result
