@@ -152,13 +152,16 @@ def new_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
 
 def parse_cache_writer(tmp: Path, smush_projects, shield_doc) -> Writer:
     from smersh_dsl.parse import cache
+    from smersh_dsl.parse.parser import parse_fresh
 
     os.environ["SMERSH_CACHE_DIR"] = str(tmp / "cache")    # undone by the fixture's monkeypatch
     text = 'status "Calm" { effect "Breathe." }\n'
-    cache.store(text, "calm.smersh", ("an", "older", "parse"))
+    older = parse_fresh(text, "calm.smersh")
+    newer = parse_fresh('status "Calm" { effect "Breathe out." }\n', "calm.smersh")
+    cache.store(text, "calm.smersh", older)
     found = list((tmp / "cache").rglob("*.pickle"))
     assert len(found) == 1
-    return Writer(found[0], lambda: cache.store(text, "calm.smersh", ("a", "newer", "parse")),
+    return Writer(found[0], lambda: cache.store(text, "calm.smersh", newer),
                   swallows_oserror=True)
 
 
