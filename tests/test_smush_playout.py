@@ -64,8 +64,9 @@ def test_fast_simulated_games_are_the_reference_engines_move_for_move(monkeypatc
 
 def test_the_adaptive_search_wins_as_often_as_the_fixed_search_on_the_same_seeds(monkeypatch):
     """Strong against greedy, each side in turn, on the same seeded games: the strong side
-    wins as often with the fast engine and the adaptive search (the default) as with the
-    reference engine and today's fixed 32 simulated games a choice, within the 95%
+    wins as often with the fast engine and the adaptive search (`search="full"`, the
+    default before the halving search) as with the reference engine and the fixed 32
+    simulated games a choice, within the 95%
     interval of the fixed search's rate; and it plays fewer simulated games."""
     rules = smush_rules()
     games, seed = 24, 16
