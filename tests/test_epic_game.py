@@ -572,3 +572,11 @@ def test_a_game_nobody_reads_plays_as_the_one_that_is_read(bot):
         assert any(line.startswith(start) for line in heard), start
     for said in (" moves to ", " rolls ", " needed: "):
         assert any(said in line for line in heard), said
+
+
+def test_the_games_party_is_always_its_tables():
+    game, _ = new_game(epic_doc(), players=2)
+    assert game.party is game.table.party and len(game.party.spies) == 2
+    other, _ = new_game(epic_doc(), players=3, seed=1)
+    game.table = other.table
+    assert game.party is other.table.party and len(game.party.spies) == 3
