@@ -4,12 +4,16 @@ rule's id in RULES.md."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from epic_game_helpers import Answers, a_test, entry_doc, epic_doc, new_game, place
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import deaths, encounters, moves, rounds, turn
 from smersh_dsl.play.epic.board import Board
+from smersh_dsl.play.epic.engine import quiet
+from smersh_dsl.play.epic.game import Options, setup
 from smersh_dsl.play.epic.rounds import play_game
 
 # -- setup -------------------------------------------------------------------------------
@@ -548,3 +552,31 @@ def test_resolve_spent_before_rolling_raises_the_level_up_to_6(level, resolve, d
     place(game, 0, "Rome")
     encounters.encounter(game, 0)
     assert any(line.startswith(f"{spy.name} rolls {dice} dice") for line in lines)
+
+
+@pytest.mark.parametrize("bot", ["honest", "seasoned"])
+def test_a_game_nobody_reads_plays_as_the_one_that_is_read(bot):
+    """`engine.quiet`: the lines a quiet table leaves unmade change nothing of the game,
+    and a table that is read still hears every one of them."""
+    played = []
+    for say in (quiet, None):
+        lines: list[str] = []
+        game = setup(epic_doc(), Options(players=2, bot=bot), random.Random(7),
+                     say or lines.append)
+        outcome = play_game(game)
+        played.append((outcome, game.state.record, game.state.round, game.party.lobo,
+                       [(s.name, s.health, s.intel) for s in game.party.spies], lines))
+    assert played[0][:-1] == played[1][:-1] and played[0][-1] == []
+    heard = played[1][-1]
+    for start in ("Round 1, ", "Encounter ", "> ", "Read entry ", "The fate die shows ", "  ["):
+        assert any(line.startswith(start) for line in heard), start
+    for said in (" moves to ", " rolls ", " needed: "):
+        assert any(said in line for line in heard), said
+
+
+def test_the_games_party_is_always_its_tables():
+    game, _ = new_game(epic_doc(), players=2)
+    assert game.party is game.table.party and len(game.party.spies) == 2
+    other, _ = new_game(epic_doc(), players=3, seed=1)
+    game.table = other.table
+    assert game.party is other.table.party and len(game.party.spies) == 3

@@ -16,7 +16,7 @@ from smersh_dsl.play.core.odds import gamble_chance, pass_chance
 from smersh_dsl.play.epic.world import chosen
 
 if TYPE_CHECKING:
-    from smersh_dsl.play.epic.board import Place
+    from smersh_dsl.play.epic.board import Board, Place
     from smersh_dsl.play.epic.game import Game
     from smersh_dsl.play.epic.party import Spy
 
@@ -100,27 +100,25 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
     near = min((distance.get(t, 99) for t in targets), default=99)
     closed = frozenset(state.closed)
     nearest = board.nearest([p for p, _ in options], targets, closed) if targets else []
-    red, drops = state.red_board, state.dead_drops
-    bonus = board.places_where("bots: a location bonus", _has_bonus)
     lairs = board.places_where("bots: a lair", _is_lair)
+    # What lies on each place now, added once per place that holds something; every term
+    # before the resolve is a small multiple of 0.5, so their order never changes a sum.
+    held = dict(_map_worth(board, lairs))
+    for place, n in intel.items():
+        if n:          # 1.0 gives back a lair's -1.0: it counts only where no intel lies
+            held[place] = held.get(place, 0.0) + 1.5 * n + (1.0 if place in lairs else 0.0)
+    for place, tokens in state.red_board.items():
+        if tokens:
+            held[place] = held.get(place, 0.0) + (1.5 * len(tokens) if place != hub else 2.5)
+    for place in cities:
+        held[place] = held.get(place, 0.0) + 3.0
+    for place in state.dead_drops:
+        held[place] = held.get(place, 0.0) + 1.5
+    if hunted:
+        held[hunted] = held.get(hunted, 0.0) + 2.5
     scores = []
     for i, (place, resolve) in enumerate(options):
-        score = 0.0
-        score += 1.5 * intel.get(place, 0)
-        if place != hub:
-            score += 1.5 * len(red.get(place, ()))
-        elif red.get(place):
-            score += 2.5
-        if place in cities:
-            score += 3.0
-        if place in drops:
-            score += 1.5
-        if place in bonus:
-            score += 0.5
-        if place in lairs and not intel.get(place):
-            score -= 1.0
-        if place == hunted:
-            score += 2.5
+        score = held.get(place, 0.0)
         score -= 0.8 * resolve
         if targets and nearest[i] < near:
             score += 0.4
@@ -129,6 +127,18 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
 
 
 _BONUS_FEATURES = frozenset({"advanced_skill", "gadget", "resolve"})
+
+
+def _map_worth(board: Board, lairs: frozenset[str]) -> dict[str, float]:
+    """What a place is worth for what it is, whatever lies there: a location bonus, less
+    for a lair; once per map (`Board.shared`). The caller must not change the dict."""
+    cache = board.shared("bots: worth")
+    found = cache.get("places")
+    if found is None:
+        bonus = board.places_where("bots: a location bonus", _has_bonus)
+        found = cache["places"] = {p: (0.5 if p in bonus else 0.0) - (1.0 if p in lairs else 0.0)
+                                   for p in bonus | lairs}
+    return found
 
 
 def _has_bonus(place: Place) -> bool:

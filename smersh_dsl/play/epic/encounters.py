@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic import australia, bots, learning, leaves
-from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll
+from smersh_dsl.play.epic.engine import GameLost, Jump, Reroll, quiet
 from smersh_dsl.play.epic.missions import secret_mission
 from smersh_dsl.play.epic.sessions import bonus_steps, find_location, hub_section, roll_fate
 
@@ -75,7 +75,9 @@ def encounter(game: Game, index: int) -> None:
         number, title, responses = section["number"], section["title"], section["responses"]
     else:
         title, responses = card["title"], card["responses"]
-    game.say(f"Encounter {number:02d}: {title} ({here.name})")
+    talks = game.say is not quiet
+    if talks:
+        game.say(f"Encounter {number:02d}: {title} ({here.name})")
     lair = here.has("lair")                                              # EP-ENC-4
     values = list(here.values or []) if hub else []
     region_values = next((r.get("values") for r in doc["regions"] if r["name"] == here.region), None)
@@ -86,7 +88,8 @@ def encounter(game: Game, index: int) -> None:
               if game.reads_book(index) else None)     # only the seasoned bot reads ahead
     pick = responses[game.table.decide.choose("Choose a response:", [r["text"] for r in responses],
                                               scores, note=None)]
-    game.say(f"> {pick['number']}. {pick['text']}")
+    if talks:
+        game.say(f"> {pick['number']}. {pick['text']}")
     start = seat.location
     game.table.failed = False
     die, rerolled = roll_fate(game.table, lair, values or None), set()
@@ -94,7 +97,8 @@ def encounter(game: Game, index: int) -> None:
         key = f"{number:02d}.{pick['number']}.{die}"                      # EP-ENC-1
         if key not in entries:
             raise NotPlayable(f"entry {key} is missing from the document")
-        game.say(f"Read entry {key}.")
+        if talks:
+            game.say(f"Read entry {key}.")
         try:
             read_steps(game, index, entries[key]["steps"], key)
             break

@@ -62,6 +62,11 @@ class World(Protocol):
     def place_of(self, spy: Spy) -> str | None: ...
 
 
+def quiet(_: str) -> None:
+    """The `say` of a table nobody reads (the games of a simulation or a learning run): a
+    line said to it may be left unmade (``say is quiet``), so its text is never formatted."""
+
+
 @dataclass
 class Table:
     doc: dict
@@ -184,8 +189,8 @@ class Table:
         spy, option = pairs[picked]
         self.actor = spy
         taken = offered[picked]
-        for name, dice in held[(id(spy), taken.skill)][2]:                            # EP-TEST-5
-            self.say(dice_told(name, spy.name, dice))
+        for name, dice in held[(id(spy), taken.skill)][2] if self.say is not quiet else ():
+            self.say(dice_told(name, spy.name, dice))                                 # EP-TEST-5
         played = cards.Played()
         if taken.automatic is not None and taken.automatic not in test["auto_pass_with"]:
             self.say(f"  [{taken.automatic}: {spy.name} passes automatically]")   # a held card
@@ -213,7 +218,8 @@ class Table:
         convert = min(icons, max(0, need - successes), self._resolve_of(spy))           # EP-TEST-7
         self._spend(spy, convert)
         passed = successes + convert >= need
-        self.say(offers.roll_told(spy.name, rolled, convert, need, passed))
+        if self.say is not quiet:
+            self.say(offers.roll_told(spy.name, rolled, convert, need, passed))
         if not passed:
             self.failed = True
         else:
@@ -363,8 +369,9 @@ class Table:
             self.party.lobo -= amount
         elif kind == "lose_game":
             raise GameLost("the game is lost")
-        self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
-                 f"{' ' + target if target else ''}]")
+        if self.say is not quiet:
+            self.say(f"  [{kind.replace('_', ' ')}{' ' + str(amount) if amount != 1 else ''}"
+                     f"{' ' + target if target else ''}]")
 
     def place_intel(self, amount: int, target: str | None, on_lairs: bool) -> None:
         """EP-ENC-7: "If the PASS entry instructs you to place Intel on the board, you do

@@ -18,7 +18,7 @@ from smersh_dsl.play.epic import australia, hands
 from smersh_dsl.play.epic.board import Board
 from smersh_dsl.play.epic.decks import new_decks
 from smersh_dsl.play.epic.engine import Table
-from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.play.epic.party import Party, Spy
 from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missions,
                                         henchman_sheet, lifted, lobo_start, mission_hand,
                                         new_party, require, sheet_named, spy_of, variant)
@@ -48,11 +48,19 @@ class Game:
     say: Callable[[str], None]
     board: Board = field(init=False)
     table: Table = field(init=False)
+    party: Party = field(init=False, repr=False)   # the table's party, set with the table
     spies: list[Spy] = field(default_factory=list)
     shown_card: tuple[int, str] | None = None     # the encounter card on the table now
     _policies: dict[int, Decider] = field(default_factory=dict, repr=False)
     learnt: object | None = None          # learning.Memory, shared by the honest seats
     views: object = field(default=None, repr=False)   # view.Views, shared by the seats' Blinds
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """A table given to the game brings its party along: `party`, read at nearly every
+        step of a game, is a plain attribute, not a property read through the table."""
+        object.__setattr__(self, name, value)
+        if name == "table":
+            object.__setattr__(self, "party", value.party)
 
     def __post_init__(self) -> None:
         self.board = Board.of(self.doc)
@@ -78,10 +86,6 @@ class Game:
 
     def seat_of(self, spy: Spy) -> Seat:
         return self.state.seats[self.table.party.spies.index(spy)]
-
-    @property
-    def party(self):  # noqa: ANN201 - party.Party
-        return self.table.party
 
     @cached_property
     def entries(self) -> dict[str, dict]:

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.core.odds import pass_chance
+from smersh_dsl.play.epic.engine import quiet
 from smersh_dsl.play.epic.view import (BoardView, Decision, SpyView, board_view, places_of,
                                        spy_view)
 
@@ -189,15 +190,11 @@ def train(doc: dict, options: Options, games: int, seed: int,
     memory = Memory()
     taught = replace(options, learnt=memory)
     for j in range(games):
-        play_game(setup(doc, taught, random.Random(f"{seed}:learn:{j}"), _quiet))
+        play_game(setup(doc, taught, random.Random(f"{seed}:learn:{j}"), quiet))
         memory.games += 1
         if progress:
             progress(j + 1)
     return memory.freeze()
-
-
-def _quiet(_: str) -> None:
-    pass
 
 
 def save(path: Path, memory: Memory, meta: dict) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from smersh_dsl.play.epic import australia, bots, drops
+from smersh_dsl.play.epic.engine import quiet
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game
@@ -36,7 +37,7 @@ def move(game: Game, index: int) -> None:
     dest = names[game.table.decide.choose("Where do you move?", labels, scores, note=None)]
     if reach[dest]:
         spy.resolve -= 1                                                # rule: EP-MOVE-1
-    if dest != seat.location:
+    if dest != seat.location and game.say is not quiet:
         game.say(f"{spy.name} moves to {dest}" + (", spending 1 resolve" if reach[dest] else "") + ".")
     land(game, index, dest)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from smersh_dsl.play.core.errors import NotPlayable
-from smersh_dsl.play.epic.engine import EverySpyDead, GameLost, Jump, Table
+from smersh_dsl.play.epic.engine import EverySpyDead, GameLost, Jump, Table, quiet
 from smersh_dsl.wording import count
 
 LAIR_VALUE = 5
@@ -47,7 +47,8 @@ def roll_fate(table: Table, lair: bool, values: list[int] | None = None) -> int:
     while True:
         face = table.roll("fate")
         if face.isdigit():
-            table.say(f"The fate die shows {face}.")
+            if table.say is not quiet:
+                table.say(f"The fate die shows {face}.")
             return int(face)
         spy.resolve = min(spy.max_resolve, spy.resolve + 1)
         table.say("The fate die shows resolve: gain 1 resolve and roll again.")

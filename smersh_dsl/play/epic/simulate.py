@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from smersh_dsl.play.core.estimate import Estimate
+from smersh_dsl.play.epic.engine import quiet
 from smersh_dsl.play.epic.game import Options, setup
 from smersh_dsl.play.epic.rounds import play_game
 from smersh_dsl.wording import count
@@ -50,7 +51,7 @@ class Played:
 def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
     import random
     rng = random.Random(f"{seed}:{index}")
-    game = setup(doc, options, rng, _quiet)
+    game = setup(doc, options, rng, quiet)
     play_game(game)
     r = game.state.record
     return Played(index, game.state.outcome or "lost", r.rounds, r.lobo_round, r.deaths,
@@ -59,10 +60,6 @@ def play_one(doc: dict, options: Options, seed: int, index: int) -> Played:
                   dict(r.hurt_by), dict(r.lobo_by), dict(r.read), dict(r.failed),
                   game.table.tally.get("cards_played", 0), game.table.tally.get("statuses_left", 0),
                   dict(r.intel_by))
-
-
-def _quiet(_: str) -> None:
-    pass
 
 
 _JOB: tuple[dict, Options, int] | None = None

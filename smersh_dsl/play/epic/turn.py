@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from smersh_dsl.play.epic import australia, bots, cards, leaves
 from smersh_dsl.play.epic.deaths import replace_the_dead
 from smersh_dsl.play.epic.encounters import meet, stranded_encounter
+from smersh_dsl.play.epic.engine import quiet
 from smersh_dsl.play.epic.moves import move
 
 if TYPE_CHECKING:
@@ -24,8 +25,9 @@ def take_turn(game: Game, index: int) -> None:
     game.table.decide = game.decider_of(index)
     game.table.actor = spy
     party.location = seat.location
-    game.say(f"Round {state.round}, {spy.name} in {seat.location} (health {spy.health}/"
-             f"{spy.max_health}, resolve {spy.resolve}, pool {party.pool} intel).")
+    if game.say is not quiet:
+        game.say(f"Round {state.round}, {spy.name} in {seat.location} (health {spy.health}/"
+                 f"{spy.max_health}, resolve {spy.resolve}, pool {party.pool} intel).")
     cards.turn_begins(game.table, spy)                                  # rule: EP-GADGET-1
     seat.location = party.location or seat.location    # a card may have moved the spy
     if seat.stranded:                                                   # rule: SH-STRAND-1
