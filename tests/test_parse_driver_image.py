@@ -101,3 +101,18 @@ def test_a_new_process_parses_with_the_image_and_without_building_larks_parser(t
     warm = parse()
     assert cold[:2] == ["False", "1"] and warm[:2] == ["True", "0"]
     assert warm[2] == cold[2]
+
+
+def test_an_image_kept_takes_in_the_lexers_of_the_one_it_replaces():
+    """The workers of a cold parse each meet some lexers; the image keeps them all."""
+    first = built()
+    expected = parse_all(first)
+    whole = first.image(rule_shapes(parser.parser()))
+    states = sorted(whole["known"])
+    halves = [{**whole, "known": {s: whole["known"][s] for s in part}}
+              for part in (states[::2], states[1::2])]
+    together = driver_image.merged(*halves)
+    assert set(together["known"]) == set(states) and len(together["specs"]) <= len(whole["specs"])
+    again = from_image(together)
+    assert parse_all(again) == expected and not again.lexers.grown
+    assert driver_image.merged(whole, None) is whole

@@ -5,9 +5,10 @@ A warm re-check after a prose edit parses one file; building the Lark parser fro
 tables, then the driver's rows and the regexes of the lexers it meets, took some 0.25 s
 of that. The image holds them as plain data: the parse table's rows (a reduction names
 its rule's shape, from which parse/transform/embedded.py makes the callback again) and
-the regex of each lexer met so far, so only those regexes are compiled again. A state
-whose lexer is not in the image is lexed as before, with Lark's parser built then, and
-the image is kept again with it.
+the regex of each lexer met so far (by any process: a new image is merged with the one
+it replaces), so only those regexes are compiled again. A state whose lexer is not in
+the image is lexed as before, with Lark's parser built then, and the image is kept again
+with it.
 
 The file is for one grammar and one Lark (``tables.header``) and this format; it is sealed
 as the parse cache is (``cachedir.seal``), checked before it is unpickled. A file that is
@@ -58,9 +59,26 @@ def save(grammar: str, image: dict) -> None:
     if found is None or root is None:
         return
     path, made_for = found
+    image = merged(image, load(grammar))
     try:
         blob = seal(pickle.dumps((made_for, image), protocol=pickle.HIGHEST_PROTOCOL), path.name)
         if blob is not None:
             OutputFolder(root, private=True).write(path, blob, durable=False)
     except OSError:
         pass
+
+
+def merged(image: dict, kept: dict | None) -> dict:
+    """``image`` with the lexers of ``kept`` (the image kept before, for the same grammar
+    and Lark) that it lacks: the workers of a cold parse each meet some, and each keeps
+    what it met."""
+    if kept is None:
+        return image
+    known, specs = dict(image["known"]), list(image["specs"])
+    for state, index in kept["known"].items():
+        if state not in known:
+            spec = kept["specs"][index]
+            known[state] = next((i for i, same in enumerate(specs) if same == spec), len(specs))
+            if known[state] == len(specs):
+                specs.append(spec)
+    return {**image, "known": known, "specs": specs}
