@@ -16,15 +16,8 @@ from conftest import REPO
 from smersh_dsl.cachedir import seal, unseal
 from smersh_dsl.parse import driver_image, parser
 from smersh_dsl.parse.driver import Driver, Fallback
-from smersh_dsl.parse.transform.embedded import fuse, rule_shapes
+from smersh_dsl.parse.transform.embedded import rule_shapes
 from test_parse_driver import SOURCES, _read, _run
-
-
-def from_image(image: dict) -> Driver:
-    transformer = parser._transformer()
-    return Driver.from_image(image, [fuse(shape, transformer) for shape in image["shapes"]],
-                             {name: getattr(transformer, name) for name in image["shift"]},
-                             parser._LEXER_CALLBACKS, lambda: parser.parser().parser.lexer.lexers)
 
 
 def built() -> Driver:
@@ -44,9 +37,9 @@ def parse_all(driver: Driver) -> list:
 def test_a_driver_from_its_image_parses_every_file_as_one_built_from_lark():
     first = built()
     expected = parse_all(first)
-    whole = from_image(pickle.loads(pickle.dumps(first.image(rule_shapes(parser.parser())))))
+    whole = parser.driver_from(pickle.loads(pickle.dumps(first.image(rule_shapes(parser.parser())))))
     assert parse_all(whole) == expected and not whole.lexers.grown
-    empty = from_image({**first.image(rule_shapes(parser.parser())), "known": {}, "specs": []})
+    empty = parser.driver_from({**first.image(rule_shapes(parser.parser())), "known": {}, "specs": []})
     assert parse_all(empty) == expected and empty.lexers.grown       # lexers from Lark's
     assert len(empty.image()["specs"]) == len(first.lexers.specs)
     assert expected.count("fallback") > 20
@@ -113,6 +106,6 @@ def test_an_image_kept_takes_in_the_lexers_of_the_one_it_replaces():
               for part in (states[::2], states[1::2])]
     together = driver_image.merged(*halves)
     assert set(together["known"]) == set(states) and len(together["specs"]) <= len(whole["specs"])
-    again = from_image(together)
+    again = parser.driver_from(together)
     assert parse_all(again) == expected and not again.lexers.grown
     assert driver_image.merged(whole, None) is whole

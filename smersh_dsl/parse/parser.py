@@ -73,10 +73,7 @@ def driver() -> Driver | None:
     image = driver_image.load(_grammar())
     if image is not None:
         try:
-            transformer = _transformer()
-            return Driver.from_image(image, [fuse(shape, transformer) for shape in image["shapes"]],
-                                     {name: getattr(transformer, name) for name in image["shift"]},
-                                     _LEXER_CALLBACKS, lambda: parser().parser.lexer.lexers)
+            return driver_from(image)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             pass                          # not an image this code reads: built from Lark
     try:
@@ -85,6 +82,15 @@ def driver() -> Driver | None:
         return None
     built.lexers.grown = True             # kept after its first parse, with the lexers met
     return built
+
+
+def driver_from(image: dict) -> Driver:
+    """The driver an image holds, with this code's callbacks; Lark's parser is built only
+    for a state the image has no lexer of."""
+    transformer = _transformer()
+    return Driver.from_image(image, [fuse(shape, transformer) for shape in image["shapes"]],
+                             {name: getattr(transformer, name) for name in image["shift"]},
+                             _LEXER_CALLBACKS, lambda: parser().parser.lexer.lexers)
 
 
 def _keep_image(fast: Driver) -> None:
