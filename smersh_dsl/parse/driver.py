@@ -51,22 +51,30 @@ def lexer_spec(basic: Any, skip: str) -> LexerSpec:
     pattern = f"{skip}(?:{mre.pattern})"
     types = {index: name for name, index in re.compile(pattern, mre.flags).groupindex.items()}
     user = basic.user_callbacks
-    calls = {name: _call_spec(cb, user) for name, cb in basic.callback.items()}
+    calls = {name: _call_spec(name, cb, user) for name, cb in basic.callback.items()}
     return (pattern, mre.flags, types, frozenset(basic.ignore_types),
             frozenset(basic.newline_types), calls)
 
 
-def _call_spec(cb: Any, user: dict) -> tuple:
+def _call_spec(name: str, cb: Any, user: dict) -> tuple:
+    """A token type's callback as data: keywords, the lexer callback's type, the type
+    Lark's chain of the two is taken for (its condition, probed with each type)."""
     if isinstance(cb, UnlessCallback):
         return _keywords(cb), None, None
     if isinstance(cb, CallChain) and isinstance(cb.callback1, UnlessCallback):
-        named = next(n for n, f in user.items() if f is cb.callback2)
         taken = next((n for n in user if cb.cond(Token(n, ""))), None)
-        return _keywords(cb.callback1), named, taken
-    named = next((n for n, f in user.items() if f is cb), None)
-    if named is None:
+        return _keywords(cb.callback1), _named(name, cb.callback2, user), taken
+    return None, _named(name, cb, user), None
+
+
+def _named(name: str, cb: Any, user: dict) -> str:
+    """The type ``cb`` is the lexer callback of: ``name``'s own, or one it shares."""
+    if user.get(name) is cb:
+        return name
+    found = next((n for n, f in user.items() if f is cb), None)
+    if found is None:
         raise Fallback(f"a lexer callback of unknown shape: {cb!r}")
-    return None, named, None
+    return found
 
 
 def _keywords(unless: UnlessCallback) -> dict[str, str]:
