@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from smersh_dsl.checks.memo import CheckMemo
-from smersh_dsl.checks.registry import Check, Context, all_checks
+from smersh_dsl.checks.registry import Context, Listed, listed_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.model.document import Gap, Project
@@ -95,7 +95,7 @@ def run_checks(projects: list[Project], game_names: Callable[[], list[str]],
             ctx.enabled, ctx.difficulty = settings(project)
         codes, until = held_codes(project)
         held = run.held.setdefault(until, [])
-        for item in all_checks():
+        for item in listed_checks():
             for d in _findings(item, ctx, memo):
                 (held if d.code in codes else run.diagnostics).append(d)
     if memo is not None:
@@ -105,10 +105,11 @@ def run_checks(projects: list[Project], game_names: Callable[[], list[str]],
     return run
 
 
-def _findings(item: Check, ctx: Context, memo: CheckMemo | None) -> list[Diagnostic]:
-    """What one check finds in one project: run, or recalled from ``memo``."""
+def _findings(item: Listed, ctx: Context, memo: CheckMemo | None) -> list[Diagnostic]:
+    """What one check finds in one project: run (its module imported then), or recalled
+    from ``memo``."""
     if memo is None:
-        return list(item.run(ctx))
+        return list(item.load().run(ctx))
     # A selection is a value (Selection.enabled is its method); any other callable only
     # ever equals itself.
     settings = (getattr(ctx.enabled, "__self__", ctx.enabled), ctx.difficulty)
@@ -120,7 +121,7 @@ def _findings(item: Check, ctx: Context, memo: CheckMemo | None) -> list[Diagnos
     names = ctx.game_names
     ctx.game_names = lambda: asked.append(True) or names()
     try:
-        found = list(item.run(ctx))
+        found = list(item.load().run(ctx))
     finally:
         ctx.game_names = names
     if item.always_runs or asked:

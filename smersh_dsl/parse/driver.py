@@ -35,44 +35,83 @@ class Fallback(Exception):
     """This text or these tables are for Lark's own loop."""
 
 
+# One per-state lexer as data: the regex (whitespace prefix folded in) and its flags, the
+# token type of each group, the ignored and line-breaking types, and per type with a
+# callback (keywords to retype by, or None; the lexer callback's type, or None; the type
+# Lark's chained callback is taken for). Plain data, so parse/driver_image.py keeps it.
+LexerSpec = tuple[str, int, dict, frozenset, frozenset, dict]
+
+
+def lexer_spec(basic: Any, skip: str) -> LexerSpec:
+    """What the fused loop takes of one of Lark's per-state lexers."""
+    scanner = basic.scanner             # builds Lark's regex and its callbacks
+    if len(scanner._mres) != 1:
+        raise Fallback("a lexer split over several regexes")
+    mre = scanner._mres[0]
+    pattern = f"{skip}(?:{mre.pattern})"
+    types = {index: name for name, index in re.compile(pattern, mre.flags).groupindex.items()}
+    user = basic.user_callbacks
+    calls = {name: _call_spec(name, cb, user) for name, cb in basic.callback.items()}
+    return (pattern, mre.flags, types, frozenset(basic.ignore_types),
+            frozenset(basic.newline_types), calls)
+
+
+def _call_spec(name: str, cb: Any, user: dict) -> tuple:
+    """A token type's callback as data: keywords, the lexer callback's type, the type
+    Lark's chain of the two is taken for (its condition, probed with each type)."""
+    if isinstance(cb, UnlessCallback):
+        return _keywords(cb), None, None
+    if isinstance(cb, CallChain) and isinstance(cb.callback1, UnlessCallback):
+        taken = next((n for n in user if cb.cond(Token(n, ""))), None)
+        return _keywords(cb.callback1), _named(name, cb.callback2, user), taken
+    return None, _named(name, cb, user), None
+
+
+def _named(name: str, cb: Any, user: dict) -> str:
+    """The type ``cb`` is the lexer callback of: ``name``'s own, or one it shares."""
+    if user.get(name) is cb:
+        return name
+    found = next((n for n, f in user.items() if f is cb), None)
+    if found is None:
+        raise Fallback(f"a lexer callback of unknown shape: {cb!r}")
+    return found
+
+
+def _keywords(unless: UnlessCallback) -> dict[str, str]:
+    terminals = unless.scanner.terminals
+    if any(t.pattern.flags for t in terminals):
+        raise Fallback("case-insensitive keywords")
+    return {t.pattern.value: t.name for t in terminals}
+
+
 class _Lexer:
     """One of the contextual lexer's per-state lexers, as the fused loop uses it."""
 
     __slots__ = ("match", "types", "ignored", "newline", "callbacks")
 
-    def __init__(self, basic: Any, skip: str) -> None:
-        scanner = basic.scanner             # builds Lark's regex and its callbacks
-        if len(scanner._mres) != 1:
-            raise Fallback("a lexer split over several regexes")
-        mre = scanner._mres[0]
-        pattern = re.compile(f"{skip}(?:{mre.pattern})", mre.flags)
-        self.match = pattern.match
-        self.types = {index: name for name, index in pattern.groupindex.items()}
-        self.ignored = basic.ignore_types
-        self.newline = basic.newline_types
-        self.callbacks = {name: _callback(cb) for name, cb in basic.callback.items()}
+    def __init__(self, spec: LexerSpec, user: dict[str, Callable[[Token], Token]]) -> None:
+        pattern, flags, self.types, self.ignored, self.newline, calls = spec
+        self.match = re.compile(pattern, flags).match
+        self.callbacks = {name: _callback(*call, user) for name, call in calls.items()}
 
 
-def _callback(cb: Callable[[Token], Token]) -> Callable[[Token], Token]:
+def _callback(keywords: dict | None, named: str | None, taken: str | None,
+              user: dict[str, Callable[[Token], Token]]) -> Callable[[Token], Token]:
     """Lark's lexer callback, with its keyword lookup (a regex per name) made a dict."""
-    if isinstance(cb, UnlessCallback):
-        return _retype(cb)
-    if isinstance(cb, CallChain) and isinstance(cb.callback1, UnlessCallback):
-        first, then, cond = _retype(cb.callback1), cb.callback2, cb.cond
+    if keywords is None:
+        return user[named]
+    retype = _retype(keywords)
+    if named is None:
+        return retype
+    then = user[named]
 
-        def chained(token: Token) -> Token:
-            token = first(token)
-            return then(token) if cond(token) else token
-        return chained
-    return cb
+    def chained(token: Token) -> Token:
+        token = retype(token)
+        return then(token) if token.type == taken else token
+    return chained
 
 
-def _retype(unless: UnlessCallback) -> Callable[[Token], Token]:
-    terminals = unless.scanner.terminals
-    if any(t.pattern.flags for t in terminals):
-        return unless                         # case-insensitive keywords: Lark's regex
-    keywords = {t.pattern.value: t.name for t in terminals}
-
+def _retype(keywords: dict[str, str]) -> Callable[[Token], Token]:
     def retype(token: Token) -> Token:
         found = keywords.get(token.value)
         if found is not None:
@@ -94,18 +133,34 @@ def _starts_with_space(terminal: Any) -> bool:
 class _Lexers(dict):
     """The fused loop's lexer of each parser state, made when the state is first met (as
     Lark makes its own): building all 893 states' regexes took 0.4 s, most of them for
-    states a given book never reaches."""
+    states a given book never reaches. A lexer is made from its spec where the driver's
+    image has one, else from Lark's (``basics``, asked only then); ``grown`` says a spec
+    was added."""
 
-    def __init__(self, basics: dict[int, Any], skip: str) -> None:
+    def __init__(self, basics: Callable[[], dict[int, Any]], skip: str,
+                 user: dict[str, Callable[[Token], Token]],
+                 known: dict[int, int] | None = None, specs: list | None = None) -> None:
         super().__init__()
-        self.basics, self.skip = basics, skip
-        self.shared: dict[int, _Lexer] = {}    # states with the same terminals share one
+        self.basics, self.skip, self.user = basics, skip, user
+        self.known = dict(known or {})            # state: index of its spec
+        self.specs = list(specs or [])
+        self.built: dict[int, _Lexer] = {}        # states with the same terminals share one
+        self.of_basic: dict[int, int] = {}
+        self.grown = False
 
     def __missing__(self, state: int) -> _Lexer:
-        basic = self.basics[state]
-        lexer = self.shared.get(id(basic))
+        index = self.known.get(state)
+        if index is None:
+            basic = self.basics()[state]
+            index = self.of_basic.get(id(basic))
+            if index is None:
+                index = self.of_basic[id(basic)] = len(self.specs)
+                self.specs.append(lexer_spec(basic, self.skip))
+            self.known[state] = index
+            self.grown = True
+        lexer = self.built.get(index)
         if lexer is None:
-            lexer = self.shared[id(basic)] = _Lexer(basic, self.skip)
+            lexer = self.built[index] = _Lexer(self.specs[index], self.user)
         self[state] = lexer
         return lexer
 
@@ -126,7 +181,7 @@ class Driver:
             raise Fallback("a terminal may start with what the skipped prefix swallows")
         skip = "(?:%s)*+" % "|".join(by_name[n].pattern.to_regexp() for n in quiet) if quiet else ""
         self.skip = re.compile(skip)
-        self.lexers = _Lexers(contextual.lexers, skip)
+        self.lexers = _Lexers(lambda: contextual.lexers, skip, conf.callbacks)
         table = inner.parse_table
         callbacks = inner.callbacks
         self.start = table.start_states[start]
@@ -140,6 +195,44 @@ class Driver:
                     len(arg.expansion), callbacks.get(arg), arg.origin.name)
             self.states[state] = row
         self.shift_callbacks = {k: v for k, v in callbacks.items() if isinstance(k, str)}
+        self.table, self.skip_pattern = table, skip
+
+    def image(self, shapes: dict | None = None) -> dict:
+        """This driver as plain data (parse/driver_image.py keeps it), a rule's callback
+        named by its index in ``shapes`` (each rule's shape: what its callback is made
+        from; a driver made from an image has them), the lexers by the specs made so far."""
+        if self.table is None:
+            kept = self.kept
+        else:
+            index = {rule: i for i, rule in enumerate(shapes or {})}
+            states = {state: {symbol: arg if action is Shift else
+                              (len(arg.expansion), index[arg], arg.origin.name)
+                              for symbol, (action, arg) in actions.items()}
+                      for state, actions in self.table.states.items()}
+            kept = {"skip": self.skip_pattern, "start": self.start, "end": self.end,
+                    "states": states, "shapes": list((shapes or {}).values()),
+                    "shift": sorted(self.shift_callbacks)}
+        return {**kept, "known": dict(self.lexers.known), "specs": list(self.lexers.specs)}
+
+    @classmethod
+    def from_image(cls, image: dict, rules: list[Callable], shifts: dict[str, Callable],
+                   user: dict[str, Callable[[Token], Token]],
+                   basics: Callable[[], dict[int, Any]]) -> "Driver":
+        """The driver ``image`` holds, with ``rules`` the callbacks of its shapes, in
+        order, ``shifts`` those of its shifted types, ``user`` the lexer callbacks, and
+        ``basics`` Lark's per-state lexers, asked for a state the image has no lexer of."""
+        self = cls.__new__(cls)
+        self.skip_pattern = image["skip"]
+        self.skip = re.compile(self.skip_pattern)
+        self.lexers = _Lexers(basics, self.skip_pattern, user, image["known"], image["specs"])
+        self.start, self.end, self.table = image["start"], image["end"], None
+        self.kept = {k: v for k, v in image.items() if k not in ("known", "specs")}
+        self.states = {state: {symbol: action if type(action) is int else
+                               (action[0], rules[action[1]], action[2])
+                               for symbol, action in row.items()}
+                       for state, row in image["states"].items()}
+        self.shift_callbacks = shifts
+        return self
 
     def parse(self, text: str) -> Any:
         """The start rule's value; `Fallback` at the first thing out of the ordinary."""

@@ -19,6 +19,7 @@ from smersh_dsl.model.document import Comment, SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.walk import refs
 from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.parse import driver_image
 from smersh_dsl.parse.collector import paused
 from smersh_dsl.parse.driver import Driver, Fallback
 from smersh_dsl.parse.errors import TOP_LEVEL, open_braces, syntax_diagnostic, unclosed
@@ -27,7 +28,8 @@ from smersh_dsl.parse.source import read_source
 from smersh_dsl.parse.tables import load_parser
 from smersh_dsl.parse.transform import ModelBuilder
 from smersh_dsl.parse.transform.base import MAX_DEPTH   # real content stays under 10
-from smersh_dsl.parse.transform.embedded import EmbeddedLark, Inline, callbacks, parse_with
+from smersh_dsl.parse.transform.embedded import (EmbeddedLark, Inline, callbacks, fuse, parse_with,
+                                                 rule_shapes)
 from smersh_dsl.resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
@@ -45,12 +47,18 @@ _lost: list[str] = []     # the kinds of block left out by the last parse_model 
 def parser() -> Lark:
     """The LALR parser, which builds the model as it parses (see transform/embedded.py),
     from tables computed once (see tables.py)."""
-    grammar = grammar_path().read_text(encoding="utf-8")
-    return load_parser(EmbeddedLark, grammar,
-                       transformer=callbacks(ModelBuilder.rule_methods()), tree_class=Inline,
-                       propagate_positions=False,
-                       lexer_callbacks={"COMMENT": _comments.append, "INT": _clamp,
-                                        "SIGNED_INT": _clamp, "ENTRY_KEY": _clamp})
+    return load_parser(EmbeddedLark, _grammar(), transformer=_transformer(), tree_class=Inline,
+                       propagate_positions=False, lexer_callbacks=_LEXER_CALLBACKS)
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _transformer() -> Any:
+    return callbacks(ModelBuilder.rule_methods())
 
 
 @lru_cache(maxsize=1)
@@ -58,13 +66,38 @@ def driver() -> Driver | None:
     """The fused loop over the parser's tables (see driver.py), or None when this Lark's
     parser is not of the shape it reads, or when ``SMERSH_PARSER=lark`` asks for Lark's
     own loop (CI runs the suite so once, to keep that loop, which reports every syntax
-    error, right; docs/robustness.md): then Lark's own loop does all the parsing."""
+    error, right; docs/robustness.md): then Lark's own loop does all the parsing. It is
+    read from its image in the cache folder where there is one (see driver_image.py)."""
     if os.environ.get("SMERSH_PARSER") == "lark":
         return None
+    image = driver_image.load(_grammar())
+    if image is not None:
+        try:
+            return driver_from(image)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass                          # not an image this code reads: built from Lark
     try:
-        return Driver(parser())
+        built = Driver(parser())
     except Fallback:
         return None
+    built.lexers.grown = True             # kept after its first parse, with the lexers met
+    return built
+
+
+def driver_from(image: dict) -> Driver:
+    """The driver an image holds, with this code's callbacks; Lark's parser is built only
+    for a state the image has no lexer of."""
+    transformer = _transformer()
+    return Driver.from_image(image, [fuse(shape, transformer) for shape in image["shapes"]],
+                             {name: getattr(transformer, name) for name in image["shift"]},
+                             _LEXER_CALLBACKS, lambda: parser().parser.lexer.lexers)
+
+
+def _keep_image(fast: Driver) -> None:
+    """Keep the driver's image once a parse met lexers it did not hold."""
+    if fast.lexers.grown:
+        fast.lexers.grown = False
+        driver_image.save(_grammar(), fast.image(rule_shapes(parser()) if fast.table else None))
 
 
 def _attempt(text: str, file: str) -> tuple[Any, ModelBuilder]:
@@ -74,7 +107,9 @@ def _attempt(text: str, file: str) -> tuple[Any, ModelBuilder]:
     if fast is not None:
         builder = ModelBuilder(file)
         try:
-            return parse_with(fast, builder, text), builder
+            parsed = parse_with(fast, builder, text), builder
+            _keep_image(fast)
+            return parsed
         except Fallback:
             _comments.clear()
     builder = ModelBuilder(file)
@@ -93,6 +128,10 @@ def _clamp(token: Token) -> Token:
     sign = str(token)[0] if str(token)[0] in "+-" else ""
     fixed = ".".join(p if len(p) <= MAX_DIGITS else "9" * MAX_DIGITS for p in parts)
     return Token.new_borrow_pos(token.type, sign + fixed, token)
+
+
+_LEXER_CALLBACKS = {"COMMENT": _comments.append, "INT": _clamp, "SIGNED_INT": _clamp,
+                    "ENTRY_KEY": _clamp}
 
 
 _NESTING = re.compile(r'#[^\n]*|"(?:[^"\\]|\\.)*"|[{}()"]', re.S)

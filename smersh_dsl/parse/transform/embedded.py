@@ -67,15 +67,26 @@ def callbacks(methods: dict[str, Callable]) -> SimpleNamespace:
     return SimpleNamespace(**methods)
 
 
+# How Lark shapes a rule's children: the name of the builder's method (or of the `_rule`),
+# whether a `?rule` passes one child through, which children are kept (index, spliced)
+# or None for all, and whether the rule is one symbol kept. Plain data, so the driver's
+# image (parse/driver_image.py) can keep it.
+Shape = tuple[str, bool, "tuple | None", bool]
+
+
 def fused_callbacks(lark: Lark) -> dict:
     """Per rule, the callback Lark's parser calls when it reduces the rule: Lark's filter
     of the children (keywords dropped, `_rule`s spliced in, `?rule`s passed through), the
     rule's stretch of text, and the builder's method for the rule (or, for a `_rule`, an
-    `Inline` of its children), all in one call. It reads how Lark would shape each rule's
-    children from Lark's own parse-tree builder; a shape it does not know (another Lark,
-    other options) is an error here rather than a wrong model later."""
+    `Inline` of its children), all in one call."""
     transformer = lark.options.transformer
-    fused = {}
+    return {rule: fuse(shape, transformer) for rule, shape in rule_shapes(lark).items()}
+
+
+def rule_shapes(lark: Lark) -> dict:
+    """Each rule's `Shape`, read from Lark's own parse-tree builder; a shape it does not
+    know (another Lark, other options) is an error here rather than a wrong model later."""
+    shapes = {}
     for rule, chain in lark._parse_tree_builder.rule_builders:
         expand1, keep = False, None
         for wrapper in chain:
@@ -87,11 +98,15 @@ def fused_callbacks(lark: Lark) -> dict:
                 raise TypeError(f"rule {rule}: Lark shapes its children with {wrapper!r}, "
                                 "which the model builder does not know")
         name = rule.alias or rule.options.template_source or rule.origin.name
-        function = getattr(transformer, name, None)
-        fused[rule] = (_fused_unit(name, expand1, function)
-                       if keep is None and len(rule.expansion) == 1 else
-                       _fused(name, expand1, keep, function))
-    return fused
+        shapes[rule] = (name, expand1, keep, keep is None and len(rule.expansion) == 1)
+    return shapes
+
+
+def fuse(shape: Shape, transformer: Any) -> Callable[[list], Any]:
+    """The callback of a rule of ``shape``, building with ``transformer``'s method."""
+    name, expand1, keep, unit = shape
+    function = getattr(transformer, name, None)
+    return _fused_unit(name, expand1, function) if unit else _fused(name, expand1, keep, function)
 
 
 def _fused_unit(name: str, expand1: bool,
