@@ -60,7 +60,7 @@ class Party:
     spent: int = 0              # intel taken from the pool so far (an entry's intel cost)
 
     def living(self) -> list[Spy]:
-        return [s for s in self.spies if s.health > 0]                 # Spy.alive
+        return [s for s in self.spies if s.alive]
 
     @property
     def pool(self) -> int:

@@ -188,10 +188,10 @@ def board_view(game: Game, places: tuple[PlaceView, ...]) -> BoardView:
 def _board_key(game: Game) -> tuple:
     """Everything `board_view` copies that a game changes, unsorted: equal keys make
     equal views (the places and the vocabulary do not change in a game; Dr. Lobo's line
-    follows from where he started and how far he moved; the pool is `Party.pool`)."""
+    follows from where he started and how far he moved)."""
     state, table = game.state, game.table
     party, red = table.party, state.red_board
-    return (state.round, state.lobo_start, party.lobo, sum([s.intel for s in party.spies]),
+    return (state.round, state.lobo_start, party.lobo, party.pool,
             party.successes, table.in_showdown, tuple(party.board_intel.items()),
             tuple([(p, len(t)) for p, t in red.items()]) if red else (),
             tuple(state.henchmen), tuple(state.confronted), tuple(state.defeated))
