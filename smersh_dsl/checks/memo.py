@@ -22,13 +22,12 @@ outline with its last parse, read back from the parse cache by that key."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.checks.outline import Outline, outline
 from smersh_dsl.checks.relocate import Moves, moves, relocated
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project, SourceFile
 from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

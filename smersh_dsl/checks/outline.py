@@ -10,12 +10,12 @@ import hashlib
 import io
 import pickle
 from operator import attrgetter
-from dataclasses import dataclass
 from typing import Any
 
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.steps import Prose
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)
