@@ -195,6 +195,7 @@ def _files_below(folder: str, suffixes: tuple[str, ...], parent: str) -> list[tu
     """(path relative to ``parent``, size, mtime in ns) of every file below ``folder``
     whose name ends in one of ``suffixes``; links to folders are not followed."""
     found, todo = [], [folder]
+    start = len(os.path.join(parent, ""))          # entry paths all begin with parent/
     while todo:
         try:
             entries = list(os.scandir(todo.pop()))
@@ -205,5 +206,5 @@ def _files_below(folder: str, suffixes: tuple[str, ...], parent: str) -> list[tu
                 todo.append(entry.path)
             elif os.path.splitext(entry.name)[1] in suffixes:
                 info = entry.stat()
-                found.append((os.path.relpath(entry.path, parent), info.st_size, info.st_mtime_ns))
+                found.append((entry.path[start:], info.st_size, info.st_mtime_ns))
     return found
