@@ -125,6 +125,12 @@ def test_a_prose_edit_leaves_the_models_of_the_unchanged_files_unread(tmp_path, 
     run, memo, opened = opened_in(paths, monkeypatch)
     assert memo.reused > 0 and "entries-000.smersh" in opened and not opened & unchanged
     assert findings(run) == findings(cold(paths, monkeypatch))
+    # edited again: the outline of the last edit was kept in the memo, so no model at
+    # all is read back (the parse before this edit need not be outlined again)
+    edit(edited, "It works, and well.", "It works, and very well.")
+    run, memo, opened = opened_in(paths, monkeypatch)
+    assert memo.reused > 0 and not opened & (unchanged | {"entries-000.smersh"})
+    assert findings(run) == findings(cold(paths, monkeypatch))
     edit(edited, "gain 1 intel", "gain 2 intel")    # the outline moved: the checks run again
     run, memo, opened = opened_in(paths, monkeypatch)
     assert unchanged <= opened

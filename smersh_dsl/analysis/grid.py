@@ -14,13 +14,12 @@ Die values are data declared in the book, never constants here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.model.cards import EncounterCard, Response
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.entries import EncounterEntry
 from smersh_dsl.model.span import Node
 from smersh_dsl.model.world import GameDef, Location, Region
+from smersh_dsl.records import dataclass
 
 DEFAULT_VALUES = (1, 2, 3, 4, 5)
 LAIR_VALUE = 5

@@ -16,12 +16,13 @@ about the encounter, not one about each outcome.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from smersh_dsl.model.effects import Condition, Effect, EffectKind
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.steps import Block, Check, Choice, IfStep, Step
+from smersh_dsl.records import dataclass
 
 # Effects after which nothing more is read: the game itself is over.
 TERMINAL = frozenset({EffectKind.LOSE_GAME})

@@ -11,7 +11,7 @@ without a goto leads to encounter 01.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ from smersh_dsl.analysis.paths import Branch, Trail, keyword_span, walk_block
 from smersh_dsl.model.effects import Condition, ConditionKind, Counter, Effect, EffectKind
 from smersh_dsl.model.showdowns import ConclusionKind, Showdown, Tally
 from smersh_dsl.model.span import Span
+from smersh_dsl.records import dataclass
 
 INTRO = "intro"
 MAX_COUNT = 1000     # success counts are small; larger numbers are not enumerated

@@ -4,13 +4,13 @@ party can hold when it reaches each node (EP-SHOW-2, EP-SHOW-4)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import networkx as nx   # imported where a graph is made or read: ~0.1 s a process
 
 from smersh_dsl.analysis.showdown_graph import ShowdownGraph
+from smersh_dsl.records import dataclass
 
 
 def unreachable(sg: ShowdownGraph) -> list[str]:

@@ -8,7 +8,7 @@ of blocks, exact types, no recursion.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from smersh_dsl.model.effects import Condition, Effect, EffectKind
@@ -17,6 +17,7 @@ from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Definition
 from smersh_dsl.model.steps import Block, Check, Choice, IfStep, Step
 from smersh_dsl.model.walk import children
+from smersh_dsl.records import dataclass
 
 GIVING = frozenset({EffectKind.GAIN_STATUS, EffectKind.GAIN_ADVANCED_SKILL,
                     EffectKind.GAIN_GADGET})

@@ -11,7 +11,7 @@ that cannot be judged (success tokens, henchmen in play) is left alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.analysis.step_index import StepIndex, index_steps
 from smersh_dsl.model.cards import SpySheet, TextCard
@@ -19,6 +19,7 @@ from smersh_dsl.model.document import Project
 from smersh_dsl.model.effects import Condition, ConditionKind, Counter, Effect, EffectKind
 from smersh_dsl.model.showdowns import Henchman
 from smersh_dsl.model.world import GameDef, Region
+from smersh_dsl.records import dataclass
 from smersh_dsl.resolve.symbols import Symbols
 
 _NO_FLOOR = (Counter.INTEL, Counter.RESOLVE)

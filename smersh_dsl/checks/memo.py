@@ -22,13 +22,12 @@ outline with its last parse, read back from the parse cache by that key."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.checks.outline import Outline, outline
 from smersh_dsl.checks.relocate import Moves, moves, relocated
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project, SourceFile
 from smersh_dsl.parse import cache as disk_cache
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,9 @@ class CheckMemo:
         self._outlines: dict[int, tuple[SourceFile, Outline]] = {}
         self._moves: dict[tuple[int, int], tuple[SourceFile | Stamp, SourceFile, Moves | None]] = {}
         self._stamps: dict[int, tuple[SourceFile, Stamp | None]] = {}
+        # Outlines by parse-cache key, read from the memo on disk: the outline of a file
+        # edited last run, so an edit after it needs no outline of the parse before.
+        self._kept: dict[str, Outline] = {}
         self.reused = self.ran = 0                  # this run's counts, for tests and benches
 
     def start(self) -> None:
@@ -117,9 +119,25 @@ class CheckMemo:
             kept[name] = (files, last.where, last.settings, last.found)
         return kept
 
-    def adopt(self, kept: dict[tuple, tuple]) -> None:
-        """Start from what ``stamped`` gave (in another process)."""
+    def adopt(self, kept: dict[tuple, tuple], outlines: dict[str, Outline] | None = None) -> None:
+        """Start from what ``stamped`` and ``outlines`` gave (in another process)."""
         self._last = {name: _Last(*last) for name, last in kept.items()}
+        self._kept = dict(outlines or {})
+
+    def outlines(self) -> dict[str, Outline]:
+        """The outlines this memo knows of the files its findings were made from, by their
+        parse-cache key (for the memo on disk)."""
+        known = {}
+        for last in self._last.values():
+            for f in last.files:
+                if isinstance(f, Stamp):
+                    if f.key in self._kept:
+                        known[f.key] = self._kept[f.key]
+                    continue
+                found, stamp = self._outlines.get(id(f)), self.stamp(f)
+                if found is not None and found[0] is f and stamp is not None:
+                    known[stamp.key] = found[1]
+        return known
 
     def _moved(self, before: SourceFile | Stamp, after: SourceFile) -> Moves | None:
         """How ``after``'s spans lie next to ``before``'s: once a run for each pair."""
@@ -133,7 +151,8 @@ class CheckMemo:
     def _outline(self, source: SourceFile | Stamp) -> Outline | None:
         known = self._outlines.get(id(source))
         if known is None or known[0] is not source:
-            known = self._outlines[id(source)] = (source, _outline_of(source))
+            kept = self._kept.get(source.key) if isinstance(source, Stamp) else None
+            known = self._outlines[id(source)] = (source, kept or _outline_of(source))
         return known[1]
 
 

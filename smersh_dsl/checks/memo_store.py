@@ -5,7 +5,8 @@ One file per working folder and paths checked, in the cache folder (``cachedir``
 sealed as the parse cache is: an HMAC under this user's key over its name and every byte,
 checked before anything is unpickled. It holds each check's findings and inputs
 (``CheckMemo.stamped``), the findings of the text checks per file (checks/text_memo.py),
-and what it was made for: the code (the
+the outlines of the files outlined (``CheckMemo.outlines``: a file edited again is
+compared with the last one without reading its model back), and what it was made for: the code (the
 version, the grammar, and a stamp of every module and data file of the package), the
 working folder (findings name files relative to it) and the paths checked. A memo made
 by other code, for other paths or from another folder, damaged, planted or missing, is
@@ -65,11 +66,11 @@ def load_memo(paths: Sequence[Path]) -> CheckMemo:
         data = unseal(entry.read_bytes(), key)
         if data is None:            # planted, damaged, or sealed under another key
             return memo
-        stored_for, kept, texts = pickle.loads(data)
+        stored_for, kept, texts, outlines = pickle.loads(data)
     except Exception:               # missing, unreadable, from another Python
         return memo
-    if stored_for == made_for and isinstance(kept, dict) and isinstance(texts, dict):
-        memo.adopt(kept)
+    if stored_for == made_for and all(isinstance(d, dict) for d in (kept, texts, outlines)):
+        memo.adopt(kept, outlines)
         text_memo.start(texts)
     return memo
 
@@ -83,7 +84,7 @@ def save_memo(paths: Sequence[Path], memo: CheckMemo) -> None:
         return
     entry, key, made_for = found
     try:
-        data = pickle.dumps((made_for, kept, texts), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((made_for, kept, texts, memo.outlines()), protocol=pickle.HIGHEST_PROTOCOL)
         sealed = seal(data, key)
         if sealed is not None:
             OutputFolder(root, private=True).write(entry, sealed, durable=False)

@@ -9,12 +9,13 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.steps import Prose
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)
@@ -34,17 +35,46 @@ class _Outliner(pickle.Pickler):
         self.spans: list[Span] = []
 
     def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, Span):
+        kind = type(obj)
+        shape = _SHAPES.get(kind)
+        if shape is None:
+            shape = _SHAPES[kind] = _shape(kind)
+        if shape is _PLAIN:
+            return NotImplemented
+        if shape is _SPAN:
             self.spans.append(obj)
             return tuple, (("Span", obj.file, obj.line, obj.end_line),)
-        if isinstance(obj, Prose):
-            return tuple, (("Prose", obj.span),)
-        if isinstance(obj, SourceFile):
-            return tuple, (("SourceFile", obj.path, obj.definitions, obj.comments, obj.lost),)
-        fields = getattr(type(obj), "__dataclass_fields__", None)
-        if fields is None:
-            return NotImplemented
-        return tuple, ((type(obj).__qualname__, *(getattr(obj, name) for name in fields)),)
+        name, fields = shape
+        return tuple, ((name, *fields(obj)),)
+
+
+_PLAIN, _SPAN = object(), object()
+# Per type met: _PLAIN (pickled as it is), _SPAN, or its name and what of it is kept (a
+# getter of its fields' values, as a tuple): one dict lookup an object instead of a
+# string of isinstance tests (the outline is most of a warm re-check's own work).
+_SHAPES: dict[type, Any] = {}
+
+
+def _shape(kind: type) -> Any:
+    if issubclass(kind, Span):
+        return _SPAN
+    if issubclass(kind, Prose):
+        return "Prose", _getter(("span",))
+    if issubclass(kind, SourceFile):
+        return "SourceFile", _getter(("path", "definitions", "comments", "lost"))
+    fields = getattr(kind, "__dataclass_fields__", None)
+    if fields is None:
+        return _PLAIN
+    return kind.__qualname__, _getter(tuple(fields))
+
+
+def _getter(names: tuple[str, ...]) -> Any:
+    """The values of ``names`` of an object, as a tuple (attrgetter gives a lone value
+    for one name)."""
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return attrgetter(*names)
 
 
 def outline(source: SourceFile) -> Outline:

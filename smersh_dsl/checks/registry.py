@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from importlib import import_module
 
 from smersh_dsl.analysis.step_index import StepIndex, index_steps
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import Project
+from smersh_dsl.records import dataclass
 from smersh_dsl.resolve.symbols import Symbols
 from smersh_dsl.settings.config import Difficulty
 

@@ -7,11 +7,12 @@ the check runs again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from smersh_dsl.checks.outline import Outline
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
+from smersh_dsl.records import dataclass
 
 
 @dataclass

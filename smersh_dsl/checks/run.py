@@ -4,13 +4,14 @@ the checks find by the configuration, is the pipeline's: smersh_dsl/pipeline/run
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.checks.memo import CheckMemo
 from smersh_dsl.checks.registry import Context, Listed, listed_checks
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.diagnostics.held_back import HeldBack
 from smersh_dsl.model.document import Gap, Project
+from smersh_dsl.records import dataclass
 from smersh_dsl.settings.config import Difficulty
 
 # Findings that something is missing or unknown, which a block that did not parse (or a

@@ -9,7 +9,6 @@ import hashlib
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -26,8 +25,9 @@ def folder() -> Path:
     """The private folder of this user's daemons (made 0700; refused if anyone else can
     enter it or it is not ours): in $XDG_RUNTIME_DIR, or the temporary folder when that
     is unset or too deep for a socket's path."""
-    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
-    if len(base) > MAX_SOCKET_PATH - 45:
+    base = os.environ.get("XDG_RUNTIME_DIR", "")
+    if not base or len(base) > MAX_SOCKET_PATH - 45:
+        import tempfile                     # a writer's desktop has XDG_RUNTIME_DIR
         base = tempfile.gettempdir()
     where = Path(base) / f"smersh-dsl-{os.getuid()}"
     where.mkdir(mode=0o700, exist_ok=True)

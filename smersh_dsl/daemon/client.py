@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -80,6 +79,7 @@ def start(path: Path) -> None:
     """Start a daemon for ``path`` in its own session, and wait until it listens."""
     log = path.with_suffix(".log")
     with open(log, "ab") as out:
+        import subprocess                   # only to start one: a warm ask needs none
         daemon = subprocess.Popen([sys.executable, "-m", "smersh_dsl.daemon.server", str(path)],
                                   stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                   start_new_session=True, close_fds=True)

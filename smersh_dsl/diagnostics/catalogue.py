@@ -7,9 +7,8 @@ and icons name (docs/rules.md has all).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.diagnostics.diagnostic import Severity
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

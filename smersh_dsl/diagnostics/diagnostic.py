@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from smersh_dsl.diagnostics.fix import Fix
 from smersh_dsl.model.span import Span
+from smersh_dsl.records import dataclass
 
 
 class Severity(str, Enum):

@@ -4,9 +4,8 @@ the rest, which write content or choose an outcome: a stub entry, `override`, `e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.model.span import Span
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,7 @@ that something is missing, which the content that could not be read may well hol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 

@@ -12,7 +12,7 @@ or when an output would be written through a link or outside the output folder
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from smersh_dsl.export.document import SCHEMA_FILES, buildable, document, dumps
@@ -20,6 +20,7 @@ from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.export.schemas import bundle
 from smersh_dsl.export.validate import SchemaProblem, problems
 from smersh_dsl.model.document import Project, ProjectKind
+from smersh_dsl.records import dataclass
 
 
 @dataclass

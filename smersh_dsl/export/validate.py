@@ -6,7 +6,6 @@ registry holding each file under its own name resolves them without any network 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from jsonschema import Draft202012Validator
@@ -14,6 +13,7 @@ from referencing import Registry, Resource
 
 from smersh_dsl.export.document import SCHEMA_FILES
 from smersh_dsl.export.schemas import schema_files
+from smersh_dsl.records import dataclass
 
 
 LOG_SCHEMA_FILE = "campaign-log.schema.json"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from smersh_dsl.pipeline.run import check_run
@@ -21,6 +21,7 @@ from smersh_dsl.fmt.layout import format_text
 from smersh_dsl.fmt.run import comments, same_meaning
 from smersh_dsl.parse.parser import parse_text
 from smersh_dsl.project.discover import real
+from smersh_dsl.records import dataclass
 from smersh_dsl.resources import bundled_books
 from smersh_dsl.settings.policy import Policy
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from smersh_dsl.fmt.layout import BLANKS, format_text
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.parser import parse_text
 from smersh_dsl.parse.source import read_source
+from smersh_dsl.records import dataclass
 
 
 def meaning(node: Any) -> Any:

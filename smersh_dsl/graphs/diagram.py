@@ -6,7 +6,7 @@ G003 loops with no way out) so that the picture and `smersh check` agree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.analysis.showdown_graph import INTRO, NodeKind, build, encounter_key
 from smersh_dsl.analysis.showdown_reach import traps, unreachable
@@ -16,6 +16,7 @@ from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.walk import refs
 from smersh_dsl.model.world import Region
+from smersh_dsl.records import dataclass
 
 
 @dataclass

@@ -27,12 +27,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
 from smersh_dsl.images.formats import SNIFF_BYTES, Format, pixel_size_of, sniff
 from smersh_dsl.images.svgscan import Part, Scan, TooMany, Unreadable, scan
+from smersh_dsl.records import dataclass
 
 MAX_PIXELS = 50_000_000
 MAX_RASTER_BYTES = 64 * 1024 * 1024

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from smersh_dsl.records import dataclass
 
 # A scheme (`http:`, `file:`, `data:`) or a network path (`//host/...`); one letter and a
 # colon is a Windows drive, an absolute path.

@@ -8,10 +8,10 @@ in each direction, so a picture good enough for one paper is good enough for bot
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.art import Fit
+from smersh_dsl.records import dataclass
 
 MIN_DPI = 300          # what a print shop asks of a picture at its printed size
 MM_PER_INCH = 25.4

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from xml.parsers import expat
+
+from smersh_dsl.records import dataclass
 
 CHUNK = 64 * 1024
 # Elements drawn only where something refers to them: what they refer to is counted there.

@@ -26,7 +26,7 @@ import asyncio
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +35,7 @@ from smersh_dsl.pipeline.run import check_paths
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.lsp.index import ProjectIndex
 from smersh_dsl.project.discover import SUFFIX, enclosing_project
+from smersh_dsl.records import dataclass
 
 DEBOUNCE_S = 0.2            # after the last change, before checking
 T = TypeVar("T")

@@ -11,7 +11,6 @@ and the project's names of the kind wanted there.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from smersh_dsl.analysis.grid import gaps
 from smersh_dsl.lsp.index import ProjectIndex
@@ -24,6 +23,7 @@ from smersh_dsl.model.world import GameDef, Region
 from smersh_dsl.parse.expect import STAND_IN, accepted_after, closed, stand_in_ref
 from smersh_dsl.parse.parser import block_start, next_block
 from smersh_dsl.parse.scan import literals
+from smersh_dsl.records import dataclass
 from smersh_dsl.resolve.symbols import RESOLVES_TO
 
 _WORD = re.compile(r"[A-Za-z0-9_'.]*$")

@@ -6,7 +6,7 @@ turns them into LSP's 0-based ones.
 
 from __future__ import annotations
 
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, field
 
 from smersh_dsl.model.document import Definition, Project, SourceFile
 from smersh_dsl.model.entries import EncounterEntry
@@ -14,6 +14,7 @@ from smersh_dsl.model.refs import Ref, RefKind
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
 from smersh_dsl.model.walk import refs
+from smersh_dsl.records import dataclass
 from smersh_dsl.resolve.symbols import NAMESPACES, Symbols
 
 

@@ -10,7 +10,6 @@ skill), a new name already taken, or one that is not a name of that kind at all.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from smersh_dsl.highlight.keywords import keywords
 from smersh_dsl.lsp.index import ProjectIndex, contains
@@ -20,6 +19,7 @@ from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.showdowns import Showdown
 from smersh_dsl.model.span import Span
 from smersh_dsl.parse.scan import Positions
+from smersh_dsl.records import dataclass
 from smersh_dsl.resolve.symbols import RESOLVES_TO
 
 RENAMED = ("status", "gadget", "henchman", "location")

@@ -5,10 +5,10 @@ like names (checks/art.py) and carried as paths in the JSON."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.span import Name, Node, Span
+from smersh_dsl.records import dataclass
 
 
 class Fit(str, Enum):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.art import Art
@@ -10,6 +9,7 @@ from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node, Span
 from smersh_dsl.model.steps import Prose
 from smersh_dsl.model.world import RuleSetting
+from smersh_dsl.records import dataclass
 
 
 class FieldType(str, Enum):

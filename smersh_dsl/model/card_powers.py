@@ -3,13 +3,13 @@ discard effects (`leaves`) and what a spy holds at setup (`starts`, EP-SETUP-1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Union
 
 from smersh_dsl.model.effects import Condition, Effect
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Node
+from smersh_dsl.records import dataclass
 
 
 class Timing(str, Enum):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.art import Art
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.world import RuleSetting
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

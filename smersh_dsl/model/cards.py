@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.model.art import Art
 from smersh_dsl.model.card_powers import Leave, Power, Starts
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from pathlib import Path
 from typing import Union
@@ -16,6 +16,7 @@ from smersh_dsl.model.expansion import DeadDrop, RedIntel, StrandedCard
 from smersh_dsl.model.showdowns import Henchman, Showdown
 from smersh_dsl.model.span import Node
 from smersh_dsl.model.world import ExpansionDef, GameDef, Region
+from smersh_dsl.records import dataclass
 
 Header = Union[GameDef, ExpansionDef, CampaignDef, CardGameDef]
 Content = Union[Region, StatusCard, GadgetCard, VillainCard, TopSecretCard, MissionCard, EncounterCard,

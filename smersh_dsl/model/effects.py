@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Node
+from smersh_dsl.records import dataclass
 
 
 class EffectKind(str, Enum):

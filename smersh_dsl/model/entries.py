@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.model.span import Definition, Node
 from smersh_dsl.model.steps import Step
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

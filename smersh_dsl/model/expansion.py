@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name
 from smersh_dsl.model.steps import Block
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.span import Node
+from smersh_dsl.records import dataclass
 
 
 class RefKind(str, Enum):

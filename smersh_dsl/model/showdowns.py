@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.model.art import Art
@@ -10,6 +9,7 @@ from smersh_dsl.model.effects import Condition
 from smersh_dsl.model.refs import Ref
 from smersh_dsl.model.span import Definition, Name, Node
 from smersh_dsl.model.steps import Block, Prose
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -13,8 +13,9 @@ model/walk.py), which is pickled with it.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any, Callable
+
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -9,7 +9,6 @@ stand-in name written at the cursor: the reference it becomes says its kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark
@@ -23,6 +22,7 @@ from smersh_dsl.parse.errors import open_braces
 from smersh_dsl.parse.parser import parse_model
 from smersh_dsl.parse.scan import code
 from smersh_dsl.parse.tables import load_parser
+from smersh_dsl.records import dataclass
 from smersh_dsl.resources import grammar_path
 
 STAND_IN = "zzSmershCursor"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from smersh_dsl.model.span import Span
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

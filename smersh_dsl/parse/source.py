@@ -75,6 +75,8 @@ def too_large(shown: str, size: int) -> Diagnostic:
 
 def line_too_long(text: str, shown: str) -> Diagnostic | None:
     """I006 at the first line over MAX_LINE of a text whose lines end in `\n`."""
+    if len(text) <= MAX_LINE:                  # no line of it can be longer
+        return None
     for number, line_text in enumerate(text.split("\n"), start=1):
         if len(line_text) > MAX_LINE:
             return Diagnostic.of("I006", Span.point(shown, number, MAX_LINE + 1),

@@ -5,7 +5,6 @@ daemon both run this; what they add is only how the options arrive."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.checks.memo import CheckMemo
@@ -13,6 +12,7 @@ from smersh_dsl.checks.memo_store import load_memo, save_memo
 from smersh_dsl.pipeline.report import Printed, printed
 from smersh_dsl.pipeline.run import check_run
 from smersh_dsl.project.locate import locate
+from smersh_dsl.records import dataclass
 from smersh_dsl.settings.policy import Policy
 
 

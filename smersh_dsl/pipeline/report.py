@@ -4,13 +4,12 @@ command line and the daemon print exactly this, so the two can never differ."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.checks.run import CheckRun
 from smersh_dsl.diagnostics.diagnostic import Severity
 from smersh_dsl.diagnostics.report import REPORTERS
 from smersh_dsl.diagnostics.report.checked import checked_of
 from smersh_dsl.diagnostics.report.statistics import render_statistics
+from smersh_dsl.records import dataclass
 
 # `smersh check`'s exit codes for a run (cli/app.py's EXIT_CLEAN and EXIT_FINDINGS).
 CLEAN, FINDINGS = 0, 1

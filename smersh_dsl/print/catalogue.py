@@ -10,12 +10,13 @@ prints nothing loads no template code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import import_module
 
 from smersh_dsl.print.documents import PrintDocument
 from smersh_dsl.print.pictures import Pictures, showing
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ overflow check lays the section out and reports each such box whose content does
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+
+from smersh_dsl.records import dataclass
 
 # A link to another section's named destination: WeasyPrint cannot resolve an id it does
 # not see, so the HTML says `smersh-link:<id>` and the merge makes it a real link.

@@ -38,7 +38,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,6 +50,7 @@ from smersh_dsl.images.budget import (MAX_RASTER_BYTES, Breach, OverBytes, over_
                                       read_capped)
 from smersh_dsl.images.files import Located, locate
 from smersh_dsl.images.formats import SNIFF_BYTES, Format, sniff, sniff_file
+from smersh_dsl.records import dataclass
 from smersh_dsl.termination import stop_if_terminated
 
 PACKAGE = Path(__file__).resolve().parent.parent     # smersh_dsl/: fonts, templates

@@ -26,10 +26,12 @@ import glob
 import hashlib
 import os
 import struct
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
+
+from smersh_dsl.records import dataclass
 
 ENVIRONMENT = "SMERSH_OUTPUT_PROFILE"
 PACKAGE = "libgs-common"           # Debian's package of Ghostscript's ICC profiles

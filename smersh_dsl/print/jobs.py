@@ -12,9 +12,9 @@ import gc
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ box, downwards or sideways, or when the box itself was split across pages.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from smersh_dsl.records import dataclass
 
 TOLERANCE_PX = 0.5   # sub-pixel rounding in the layout is not an overflow
 

@@ -9,9 +9,11 @@ what an index giving pages (``Section.paged``) and the folios (``print/folios.py
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pypdf import PdfReader
+
+from smersh_dsl.records import dataclass
 
 
 @dataclass

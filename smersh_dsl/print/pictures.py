@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from smersh_dsl.images.files import Located, locate
 from smersh_dsl.model.art import icon_key
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.world import GameDef
+from smersh_dsl.records import dataclass
 
 Ref = tuple[str, str]          # (project folder, path as written there)
 

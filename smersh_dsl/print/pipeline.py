@@ -28,7 +28,7 @@ import io
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -45,6 +45,7 @@ from smersh_dsl.print.pagemap import page_map
 from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.profiles import Profile
 from smersh_dsl.print.workers import OverLimit, Renderers, RenderFailed, default_jobs
+from smersh_dsl.records import dataclass
 from smersh_dsl.termination import stop_if_terminated
 from smersh_dsl.wording import count
 

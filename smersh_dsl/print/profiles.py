@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from smersh_dsl.print import intent
+from smersh_dsl.records import dataclass
 
 
 class CardLayout(str, Enum):

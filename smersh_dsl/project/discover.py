@@ -15,8 +15,10 @@ so is a folder that cannot be listed.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+
+from smersh_dsl.records import dataclass
 
 MANIFESTS = ("book.smersh", "game.smersh")
 SUFFIX = ".smersh"

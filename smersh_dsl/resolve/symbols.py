@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.model.campaign import CampaignDef, Scenario
 from smersh_dsl.model.cardgame import CardGameDef, DefenceCard, SmushGadgetCard
@@ -16,6 +16,7 @@ from smersh_dsl.model.refs import RefKind
 from smersh_dsl.model.showdowns import SectionKind, Showdown, Henchman
 from smersh_dsl.model.span import Definition, Name
 from smersh_dsl.model.world import GameDef, Region
+from smersh_dsl.records import dataclass
 
 # Which namespaces a reference of each kind may name, in order of preference.
 NAMESPACES: dict[RefKind, tuple[str, ...]] = {

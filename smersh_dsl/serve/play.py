@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.engine import Table
 from smersh_dsl.play.epic.party import party_from
 from smersh_dsl.play.epic.sessions import Outcome, play_encounter, play_showdown
+from smersh_dsl.records import dataclass
 
 MAX_SESSIONS = 200
 

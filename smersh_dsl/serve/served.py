@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 
+from smersh_dsl.records import dataclass
 from smersh_dsl.serve.live import Live
 from smersh_dsl.serve.play import Sessions
 from smersh_dsl.serve.solver import Solver

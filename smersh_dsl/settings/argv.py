@@ -7,7 +7,8 @@ click would before click sees it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
 from smersh_dsl.files.reading import Outside, Refused, read_regular
+from smersh_dsl.records import dataclass
 from smersh_dsl.settings.search import outside
 from smersh_dsl.settings.selection import Selection, unknown_items
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.span import Span
 from smersh_dsl.project.load import shown_path
 from smersh_dsl.files.reading import inside
+from smersh_dsl.records import dataclass
 
 NAMES = ("smersh.toml", "pyproject.toml")
 

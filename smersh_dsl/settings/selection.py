@@ -9,10 +9,9 @@ prefix or name (`ALL` does not).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.diagnostics.catalogue import catalogue
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
+from smersh_dsl.records import dataclass
 
 ALWAYS = ("I", "S")
 

@@ -11,12 +11,13 @@ one naming no rule is an error (L002). Input and syntax findings cannot be silen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.model.document import SourceFile
 from smersh_dsl.model.span import Node, Span
 from smersh_dsl.model.walk import nodes
+from smersh_dsl.records import dataclass
 from smersh_dsl.settings.selection import Selection, matches, unknown_items
 
 DIRECTIVE = re.compile(r"#\s*smersh:\s*ignore\b(?:\[(?P<codes>[^\]]*)\])?")

@@ -11,7 +11,6 @@ the picture budget (images/budget.py) gets no name, and its `:Name:` stays as wr
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.images.budget import over_budget
@@ -19,6 +18,7 @@ from smersh_dsl.images.files import Located, locate
 from smersh_dsl.images.formats import Format, sniff_file
 from smersh_dsl.model.document import Project
 from smersh_dsl.print.pictures import Pictures, pictures_of
+from smersh_dsl.records import dataclass
 
 _SUFFIX = {Format.PNG: "png", Format.JPEG: "jpg", Format.SVG: "svg"}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from markupsafe import Markup, escape
@@ -18,6 +18,7 @@ from smersh_dsl.graphs.budget import GraphTooLarge, over_budget, size
 from smersh_dsl.graphs.diagram import showdown_diagram
 from smersh_dsl.graphs.render import to_dot
 from smersh_dsl.print.pictures import showing
+from smersh_dsl.records import dataclass
 from smersh_dsl.site import book_pages, names
 from smersh_dsl.site.icons import shown
 from smersh_dsl.site.places import Locator, places

@@ -3,9 +3,8 @@ node or section whose source holds the finding's line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.export.labels import node_label, section_label
+from smersh_dsl.records import dataclass
 from smersh_dsl.site import names
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
 from smersh_dsl.export.game import EntryMemo
 from smersh_dsl.model.document import Project
 from smersh_dsl.model.showdowns import Showdown
+from smersh_dsl.records import dataclass
 from smersh_dsl.site.icons import IconFile, icons_of
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from smersh_dsl.model.document import Project, ProjectKind
+from smersh_dsl.records import dataclass
 
 MANIFESTS = ("book.smersh", "game.smersh")       # as project/discover.py names them
 from smersh_dsl.wording import count

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.campaign import board, envelopes
 from smersh_dsl.play.campaign.accusation import accuse, likeliest
 from smersh_dsl.play.campaign.table import ROUNDS, INTERFERENCE_COPIES, Table
 from smersh_dsl.play.core.deciders import Decider
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 

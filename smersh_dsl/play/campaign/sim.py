@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.campaign import envelopes
 from smersh_dsl.play.campaign.keeper import Keeper, play_scenario
 from smersh_dsl.play.campaign.log import new_log
 from smersh_dsl.play.core.deciders import decider
 from smersh_dsl.play.core.estimate import Estimate
+from smersh_dsl.records import dataclass
 
 MAX_ATTEMPTS = 40     # plays of one scenario before a bot campaign is called stuck
 

@@ -11,10 +11,10 @@ rulebook's and live in board, envelopes and accusation.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from smersh_dsl.play.campaign import board
 from smersh_dsl.play.core.deciders import Decider
+from smersh_dsl.records import dataclass
 
 ROUNDS = 6                  # player phases a scenario lasts
 INTERFERENCE_COPIES = 3     # "Shuffle the three copies of the A.I.M. Interference treachery"

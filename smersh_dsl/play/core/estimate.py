@@ -4,7 +4,8 @@ reports."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from smersh_dsl.records import dataclass
 
 Z95 = 1.959964
 

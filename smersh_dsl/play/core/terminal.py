@@ -16,11 +16,11 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from dataclasses import dataclass
 
 import click
 
 from smersh_dsl.model.art import icons_spelled_out
+from smersh_dsl.records import dataclass
 
 ITALIC, BOLD = 1, 2                      # style bits of one character
 _SGR = {ITALIC: "3", BOLD: "1"}

@@ -16,10 +16,10 @@ import io
 import json
 import math
 import statistics
-from dataclasses import dataclass
 
 from smersh_dsl.play.core.estimate import Z95
 from smersh_dsl.play.epic.simulate import Played
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 TOP = 15

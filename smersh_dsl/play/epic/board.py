@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from smersh_dsl.records import dataclass
 
 WALK = 2            # EP-MOVE-1: "Spies can move up to 2 spaces"
 EXTRA = 1           # EP-MOVE-1: "You may spend 1 Resolve to move an additional space"

@@ -18,14 +18,13 @@ What Swagman's Hope's rules (and any caller) use:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
                                        card_of, describe, dice_told, step_text, table_powers,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 NOTHING = "Play nothing"

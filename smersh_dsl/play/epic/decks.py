@@ -5,7 +5,9 @@ shuffled with the game's dice, and formed again from its discard when it runs ou
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from smersh_dsl.records import dataclass
 
 # The kinds of card a spy holds by name, and the document's list of each.
 LISTS = {"gadget": "gadgets", "top_secret": "top_secrets", "status": "statuses"}

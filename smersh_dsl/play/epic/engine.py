@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
 from smersh_dsl.play.core.deciders import Decider
@@ -18,6 +18,7 @@ from smersh_dsl.play.epic import cards, hands, leaves, offers
 from smersh_dsl.play.epic.decks import Decks
 from smersh_dsl.play.epic.held import Moment, dice_told
 from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 ADVANCED_LIMIT = 7           # EP-SKILL-2: the spy board's spaces, if a game declares none

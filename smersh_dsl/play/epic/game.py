@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 
 from smersh_dsl.play.core.deciders import Decider, GreedyPolicy, Person
@@ -22,6 +22,7 @@ from smersh_dsl.play.epic.party import Party, Spy
 from smersh_dsl.play.epic.world import (Seat, State, allowed_sheets, deal_missions,
                                         henchman_sheet, lifted, lobo_start, mission_hand,
                                         new_party, require, sheet_named, spy_of, variant)
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 BOTS = ("honest", "planning", "seasoned", "random", "person")

@@ -4,11 +4,10 @@ offered at, and how a power is said to a player ("+2 dice", "pass automatically"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.play.epic.decks import LISTS
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.play.epic.stamps import TIME
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 TEST_STEPS = frozenset({"dice", "auto_pass", "reroll"})     # act on the test being taken

@@ -32,7 +32,6 @@ import json
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,6 +40,7 @@ from smersh_dsl.play.core.odds import pass_chance
 from smersh_dsl.play.epic.engine import quiet
 from smersh_dsl.play.epic.view import (BoardView, Decision, SpyView, board_view, places_of,
                                        spy_view)
+from smersh_dsl.records import dataclass
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game, Options

@@ -12,12 +12,12 @@ and the question says how much is the spy's own resolve and how much the pool's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from smersh_dsl.play.core.odds import best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Spy
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 WHO_TAKES = "Who takes the test, with which skill?"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.epic.stamps import stamp, watched
+from smersh_dsl.records import dataclass
 
 DEFAULT_LEVEL = 2
 

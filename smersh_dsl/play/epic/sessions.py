@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.engine import EverySpyDead, GameLost, Jump, Table, quiet
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 LAIR_VALUE = 5

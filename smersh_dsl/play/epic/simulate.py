@@ -15,12 +15,13 @@ import multiprocessing
 import os
 import statistics
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 
 from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.epic.engine import quiet
 from smersh_dsl.play.epic.game import Options, setup
 from smersh_dsl.play.epic.rounds import play_game
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 TOP = 10

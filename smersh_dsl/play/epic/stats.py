@@ -7,11 +7,11 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 
 from smersh_dsl.export.labels import card_label, card_labels, node_label, section_label
 from smersh_dsl.play.core.odds import pass_chance
+from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 LEVELS = range(0, 6)        # skill levels 0-5 (EP-SKILL-1)

@@ -17,11 +17,11 @@ memorised the book) is the one decider let past it, by name, in `game.decider_of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from smersh_dsl.play.epic.offers import RESOLVE_FIRST, WHO_TAKES
 from smersh_dsl.play.epic.stamps import TIME
+from smersh_dsl.records import dataclass
 
 if TYPE_CHECKING:
     from smersh_dsl.play.epic.game import Game

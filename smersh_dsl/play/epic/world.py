@@ -8,11 +8,12 @@ Everything here is plain data, so a game can be saved between rounds and continu
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.core.errors import NotPlayable
 from smersh_dsl.play.epic.decks import Decks
 from smersh_dsl.play.epic.party import Party, Spy
+from smersh_dsl.records import dataclass
 
 HAND = 2                       # EP-MISSION-1: "Each player always has 2 Secret Mission cards"
 NEW_SPY_RESOLVE = 2            # EP-HEALTH-1: the new spy starts "with 2 less Resolve"

@@ -5,11 +5,11 @@ of the game that runs it without importing the engine back. `engine.Game` is one
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from smersh_dsl.play.smush.rules import Rules, Settings
 from smersh_dsl.play.smush.table import Table
+from smersh_dsl.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,13 @@ power may trigger. The powers' effects are the closed vocabulary of docs/smush.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.smush.choices import Asking, Option
 from smersh_dsl.play.smush.rules import (HARMONY, INWARD, OUTWARD, SMUSH, TARGETING,
                                          neighbour)
 from smersh_dsl.play.smush.table import Table, prices, strength_at, swap_next
+from smersh_dsl.records import dataclass
 
 BYPASSED, WITHDRAWN, AGAIN = "bypassed", "withdrawn", "again"
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 
 from smersh_dsl.play.smush.rules import TARGETING, Card, Face, Rules
 from smersh_dsl.play.smush.table import Defence, Table, face_prices, shown
+from smersh_dsl.records import dataclass
 
 Pool = list[tuple[Card, int]]
 

@@ -5,9 +5,9 @@ rulebook (SM-INC-2, SM-CARD-1, SM-CARD-2). Nothing here imports the language's m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from smersh_dsl.play.core.errors import NotPlayable
+from smersh_dsl.records import dataclass
 
 HARMONY, SMUSH = "harmony", "smush"
 INWARD, OUTWARD = "inward", "outward"

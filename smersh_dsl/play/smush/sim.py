@@ -11,12 +11,13 @@ import multiprocessing
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.smush.engine import Game
 from smersh_dsl.play.smush.players import players
 from smersh_dsl.play.smush.rules import HARMONY, SMUSH, Rules
+from smersh_dsl.records import dataclass
 
 
 @dataclass

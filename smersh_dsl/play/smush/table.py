@@ -4,10 +4,11 @@ Harmony's gadgets, the counters, and what each side may see of them."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from smersh_dsl.play.smush.rules import (Card, Face, Rules, bare_price, boost_price, bonus_total,
                                          defence_strength)
+from smersh_dsl.records import dataclass
 
 
 @dataclass

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from smersh_dsl.print import phrases
 from smersh_dsl.print.markup import html
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.records import dataclass
 
 
 def slug(text: str) -> str:

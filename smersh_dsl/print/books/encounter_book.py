@@ -14,7 +14,7 @@ one region, about ``ENTRIES_PER_SECTION`` entries each, then the index.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from markupsafe import Markup, escape
 
@@ -25,6 +25,7 @@ from smersh_dsl.print.documents import LINK_SCHEME, PrintDocument, Section
 from smersh_dsl.print.env import environment
 from smersh_dsl.print.markup import html, plain
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.records import dataclass
 
 ENTRIES_PER_SECTION = 100    # big enough that what a section costs of its own (about 0.1 s:
                              # its stylesheet, fonts, merging) is small beside its pages,

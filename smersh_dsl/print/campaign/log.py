@@ -10,14 +10,13 @@ Field names are stable and readable: ``identities.player1``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smersh_dsl.print.books.front import front_matter
 from smersh_dsl.print.campaign.icons import icon_svg
 from smersh_dsl.print.folios import BOX_H_MM, FOOT_MM
 from smersh_dsl.print.documents import PrintDocument, Section
 from smersh_dsl.print.env import render_template
 from smersh_dsl.print.profiles import Profile
+from smersh_dsl.records import dataclass
 
 MAX_PLAYERS = 4      # campaign-log.schema.json: players 1 to 4
 LIST_LINES = 5       # lines for a list field (names of Thunderbolts, environments)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from smersh_dsl.diagnostics.diagnostic import Diagnostic
@@ -31,6 +31,7 @@ from smersh_dsl.print.pictures import pictures_digest
 from smersh_dsl.print.pipeline import Planned, build
 from smersh_dsl.print.profiles import POKER, Backs, CardLayout, CardSize, Profile
 from smersh_dsl.print.workers import Renderers, default_jobs
+from smersh_dsl.records import dataclass
 
 DEFAULT_DPI = 300
 

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from markupsafe import Markup
 
@@ -25,6 +24,7 @@ from smersh_dsl.images.placement import CARD_ART_HEIGHT_MM
 from smersh_dsl.print.cards.model import Card, Deck
 from smersh_dsl.print.env import art_url, render_template
 from smersh_dsl.print.profiles import PAPERS, Backs, CardLayout, CardSize, Profile
+from smersh_dsl.records import dataclass
 
 FRAME_MM = 2.5          # the deck colour round the face
 SAFE_MM = 1.5           # white space inside the frame

@@ -22,9 +22,9 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-from dataclasses import dataclass
 
 from smersh_dsl.print.cards.images import CardSides, Plan
+from smersh_dsl.records import dataclass
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS
