@@ -181,7 +181,7 @@ def _reducer_source(expand1: bool, keep: tuple | None, inline: bool) -> str:
             elif filled:
                 lines.append(f"    kept += children[{index}].children")
             else:
-                lines += [f"    if kept:", f"      kept += children[{index}].children",
+                lines += ["    if kept:", f"      kept += children[{index}].children",
                           "    else:", f"      kept = children[{index}].children"]
     if expand1:
         lines += ["    if len(kept) == 1:", "      result = kept[0]", "    else:"]
