@@ -30,9 +30,26 @@ def quicken(kind: type) -> type:
     if (not fields or hasattr(kind, "__post_init__")
             or any(not f.init or f.default_factory is not _MISSING for f in fields)):
         return kind
-    setters = {f.name: setter(kind, f.name) for f in fields}
-    kind.__init__ = _init(kind, fields, setters)    # type: ignore[misc]
+    kind.__init__ = _on_first_use(kind, fields)    # type: ignore[misc]
     return kind
+
+
+def _on_first_use(kind: type, fields: list) -> Any:
+    """An ``__init__`` that makes the quicker one at its first call and hands over to it:
+    writing out some 80 classes' ``__init__`` when the model is imported took about
+    50 ms, which a warm re-check (which makes few nodes of most classes) would pay for
+    nothing. It names the dataclass's own as ``__wrapped__``, so ``inspect.signature``
+    gives that one's signature, which is the quicker one's too."""
+    made = kind.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        quick = _init(kind, fields, {f.name: setter(kind, f.name) for f in fields})
+        kind.__init__ = quick       # type: ignore[misc]
+        quick(self, *args, **kwargs)
+    __init__.__wrapped__ = made     # type: ignore[attr-defined]
+    __init__.__doc__ = made.__doc__
+    __init__.__qualname__ = f"{kind.__qualname__}.__init__"
+    return __init__
 
 
 def setter(kind: type, name: str) -> Any:
@@ -70,4 +87,5 @@ def _init(kind: type, fields: list, setters: dict[str, Any]) -> Any:
     init = scope["__init__"]
     init.__module__, init.__qualname__ = kind.__module__, f"{kind.__qualname__}.__init__"
     init.__doc__ = kind.__init__.__doc__
+    init.__wrapped__ = kind.__init__.__wrapped__     # the dataclass's own, for inspect
     return init
