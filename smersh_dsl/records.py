@@ -17,7 +17,9 @@ unmarshalled, since code from a planted file would run. A file that is missing, 
 planted or for another Python is not used: the methods are compiled as ever, and the
 file is written again when the process ends (``atexit``), if it compiled anything. With
 caching off (``SMERSH_CACHE_DIR=``), nothing is kept. A Python whose ``dataclasses`` does
-not compile through ``exec`` of a string is simply not helped.
+not compile through ``exec`` of a string is simply not helped. The other code smersh
+writes out and compiles at run time (the model's quicker ``__init__``, the parser's
+reductions) is kept the same way (``code_of``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from typing import Any
 
 LIMIT = 5000              # kept functions before the file starts again from this process's
 _lock = threading.RLock()
-_known: dict[str, CodeType] | None = None     # read at the first class, then kept
+_known: dict[str, CodeType] = {}              # read at the first class, then kept
+_loaded = False
 _used: set[str] = set()
 compiled = 0              # methods this process compiled (what a test reads)
 _saving = False
@@ -57,18 +60,27 @@ def dataclass(cls: type | None = None, /, **params: Any) -> Any:
 
 
 def _exec(source: Any, globals_: dict | None = None, locals_: dict | None = None) -> None:
-    global compiled, _saving
-    if not isinstance(source, str) or _known is None:
+    if not isinstance(source, str):
         return exec(source, globals_, locals_)
-    code = _known.get(source)
-    if code is None:
-        code = _known[source] = compile(source, "<string>", "exec", dont_inherit=True)
-        compiled += 1
-        if not _saving:
-            _saving = True
-            atexit.register(_save)
-    _used.add(source)
-    exec(code, globals_, locals_)
+    exec(code_of(source), globals_, locals_)
+
+
+def code_of(source: str) -> CodeType:
+    """``source`` compiled as ``exec`` compiles it (``<string>``, no ``__future__`` flags
+    of the caller), from the cache where it was compiled before: for the other code smersh
+    writes out at run time (model/fast_init.py, parse/transform/embedded.py)."""
+    global compiled, _saving
+    with _lock:
+        _load()
+        code = _known.get(source)
+        if code is None:
+            code = _known[source] = compile(source, "<string>", "exec", dont_inherit=True)
+            compiled += 1
+            if not _saving:
+                _saving = True
+                atexit.register(_save)
+        _used.add(source)
+    return code
 
 
 def _name() -> str:
@@ -77,10 +89,10 @@ def _name() -> str:
 
 
 def _load() -> None:
-    global _known
-    if _known is not None:
+    global _loaded
+    if _loaded:
         return
-    _known = {}
+    _loaded = True
     from smersh_dsl.cachedir import cache_dir, unseal
     folder = cache_dir("code")
     if folder is None:
@@ -101,7 +113,7 @@ def _save() -> None:
     from smersh_dsl.cachedir import cache_root, seal
     from smersh_dsl.files.outputs import OutputFolder
     root = cache_root()
-    if root is None or _known is None:
+    if root is None:
         return
     with _lock:
         keep = _known if len(_known) <= LIMIT else {k: _known[k] for k in _used}

@@ -5,12 +5,14 @@ An image that is damaged, planted or for another grammar is not used."""
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import subprocess
 import sys
 from pathlib import Path
 
+import lark
 import pytest
 
 from conftest import REPO
@@ -76,7 +78,10 @@ def test_an_image_is_kept_and_read_back_only_when_sound():
 # driver came from the image, whether Lark's parser was built, and the model.
 PARSE = """
 import sys
-from smersh_dsl.parse import parser
+from pathlib import Path
+from smersh_dsl.parse import driver_image, parser
+if sys.argv[2] == "unshipped":
+    driver_image.shipped_path = lambda: Path("/nonexistent/smersh.driver")
 built = parser.driver()
 model, builder = parser._attempt(open(sys.argv[1], encoding="utf-8").read(), "f.smersh")
 print(built.table is None, parser.parser.cache_info().currsize, repr(model), builder.diagnostics)
@@ -88,14 +93,30 @@ def test_a_new_process_parses_with_the_image_and_without_building_larks_parser(t
     env = {**os.environ, "SMERSH_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
     book = REPO / "books" / "epic" / "entries" / "europe.smersh"
 
-    def parse() -> list[str]:
-        return subprocess.run([sys.executable, "-c", PARSE, str(book)], env=env, check=True,
-                              capture_output=True, text=True).stdout.split(" ", 2)
+    def parse(shipped: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", PARSE, str(book), shipped], env=env,
+                              check=True, capture_output=True, text=True).stdout.split(" ", 2)
 
-    cold = parse()
-    warm = parse()
+    cold = parse("unshipped")
+    warm = parse("unshipped")
     assert cold[:2] == ["False", "1"] and warm[:2] == ["True", "0"]
     assert warm[2] == cold[2]
+    (tmp_path / "cache").rename(tmp_path / "old")      # an empty cache folder: the shipped image
+    assert parse("shipped") == warm
+    assert not list((tmp_path / "cache").rglob("driver-*"))         # nothing to keep
+
+
+def test_the_shipped_image_is_this_grammars_whole_one():
+    """grammar/smersh.driver: every state's row and lexer, as Lark's parser has them."""
+    grammar = parser._grammar()
+    made_for = json.loads(driver_image.shipped_path().read_bytes().partition(b"\n")[0])
+    if made_for["lark"] != lark.__version__:
+        pytest.skip(f"image made with Lark {made_for['lark']}, this is {lark.__version__}")
+    assert driver_image.shipped(grammar) == parser.whole_image(), \
+        "run `python -m smersh_dsl.parse.tables` and commit grammar/smersh.tables and smersh.driver"
+    assert driver_image.shipped(grammar + "\n// edited\n") is None
+    whole = parser.driver_from(driver_image.shipped(grammar))
+    assert parse_all(whole) == parse_all(built()) and not whole.lexers.grown
 
 
 def test_an_image_kept_takes_in_the_lexers_of_the_one_it_replaces():

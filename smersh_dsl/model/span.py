@@ -15,9 +15,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
+from smersh_dsl.model.fast_init import quicken, setter
 from smersh_dsl.records import dataclass
 
 
+@quicken
 @dataclass(frozen=True, order=True, slots=True)
 class Span:
     file: str
@@ -43,16 +45,10 @@ class Span:
         """A span read back, its line numbers shared: pickle makes every number above 256
         afresh, so a parse read back held two for nearly every span; one object for each
         line number, as the parse itself has them, is about 680 bytes less an entry."""
-        span = _new(Span)
-        _put(span, "file", file)
-        _put(span, "line", _one(line, line))
-        _put(span, "column", column)
-        _put(span, "end_line", _one(end_line, end_line))
-        _put(span, "end_column", end_column)
-        return span
+        return Span(file, _one(line, line), column, _one(end_line, end_line), end_column)
 
 
-_new, _put = object.__new__, object.__setattr__
+_new = object.__new__
 _lines: dict[int, int] = {}
 _one = _lines.setdefault        # the one int object of each line number
 
@@ -78,9 +74,10 @@ def _maker(kind: type) -> Callable[..., Any]:
     names = [f.name for f in dataclasses.fields(kind)]
     params = "".join(f"v{i}, " for i in range(len(names)))
     lines = [f"def _rebuilt({params}memo=None):", "    node = new(kind)"]
-    lines += [f"    put(node, {name!r}, v{i})" for i, name in enumerate(names)]
+    lines += [f"    set{i}(node, v{i})" for i in range(len(names))]
     lines += ["    if memo:", "        node.__dict__.update(memo)", "    return node"]
-    scope: dict[str, Any] = {"new": _new, "put": _put, "kind": kind}
+    scope: dict[str, Any] = {"new": _new, "kind": kind}
+    scope.update((f"set{i}", setter(kind, name)) for i, name in enumerate(names))
     exec("\n".join(lines), scope)       # noqa: S102  (field names of our own classes)
     maker = scope["_rebuilt"]
     maker.__module__, maker.__qualname__ = kind.__module__, f"{kind.__qualname__}._rebuilt"
@@ -122,6 +119,12 @@ class Node:
 
     span: Span
     _rebuilt = _Rebuilt()
+
+    def __init_subclass__(cls) -> None:
+        """A slotted node class gets the quicker ``__init__`` (model/fast_init.py) once
+        ``@dataclass`` has made it: its slots make it a class again, which lands here."""
+        if "__slots__" in cls.__dict__ and "__dataclass_fields__" in cls.__dict__:
+            quicken(cls)
 
     def __reduce__(self) -> tuple:
         return _reduce(self)

@@ -87,12 +87,17 @@ def _keywords(unless: UnlessCallback) -> dict[str, str]:
 class _Lexer:
     """One of the contextual lexer's per-state lexers, as the fused loop uses it."""
 
-    __slots__ = ("match", "types", "ignored", "newline", "callbacks")
+    __slots__ = ("match", "groups")
 
     def __init__(self, spec: LexerSpec, user: dict[str, Callable[[Token], Token]]) -> None:
-        pattern, flags, self.types, self.ignored, self.newline, calls = spec
+        pattern, flags, types, ignored, newline, calls = spec
         self.match = re.compile(pattern, flags).match
-        self.callbacks = {name: _callback(*call, user) for name, call in calls.items()}
+        callbacks = {name: _callback(*call, user) for name, call in calls.items()}
+        # Per regex group, all the loop asks of its token type in one look-up: the type,
+        # whether it may hold line breaks, its callback (or None), whether it is ignored.
+        self.groups: list[tuple[str, bool, Any, bool] | None] = [None] * (max(types, default=0) + 1)
+        for index, kind in types.items():
+            self.groups[index] = (kind, kind in newline, callbacks.get(kind), kind in ignored)
 
 
 def _callback(keywords: dict | None, named: str | None, taken: str | None,
@@ -239,38 +244,39 @@ class Driver:
         lexers, states, shift_callbacks, end_state = (self.lexers, self.states,
                                                       self.shift_callbacks, self.end)
         new_token = str.__new__
+        count, rindex = text.count, text.rindex
         stack = [self.start]
         values: list = []
         pos, line, line_start = 0, 1, 0
         last: Token | None = None
         at_end = False
+        row = states[self.start]
         while True:
             lexer = lexers[stack[-1]]
             m = lexer.match(text, pos)
             if m is not None:
                 index = m.lastindex
-                kind = lexer.types[index]
+                kind, newline, callback, ignored = lexer.groups[index]
                 start = m.start(index)
                 if start != pos:
-                    breaks = text.count("\n", pos, start)
+                    breaks = count("\n", pos, start)
                     if breaks:
                         line += breaks
-                        line_start = text.rindex("\n", pos, start) + 1
+                        line_start = rindex("\n", pos, start) + 1
                 value = m.group(index)
                 token = new_token(Token, value)
                 token.type, token.value, token.start_pos = kind, value, start
                 token.line, token.column = line, start - line_start + 1
-                if kind in lexer.newline:
+                if newline:
                     breaks = value.count("\n")
                     if breaks:
                         line += breaks
                         line_start = start + value.rindex("\n") + 1
                 pos = m.end()
                 token.end_line, token.end_column, token.end_pos = line, pos - line_start + 1, pos
-                callback = lexer.callbacks.get(kind)
                 if callback is not None:
                     token = callback(token)
-                if kind in lexer.ignored:
+                if ignored:
                     continue
                 last = token
             elif self.skip.match(text, pos).end() == len(text):
@@ -282,24 +288,32 @@ class Driver:
             # Lark's `feed_token`: reduce as the table says, then shift the token.
             kind = token.type
             while True:
-                action = states[stack[-1]].get(kind)
+                action = row.get(kind)
                 if action is None:
                     raise Fallback("the parser cannot take this token here")
                 if type(action) is int:
                     if at_end:
                         raise Fallback("a shift at the end")
                     stack.append(action)
+                    row = states[action]
                     values.append(token if kind not in shift_callbacks
                                   else shift_callbacks[kind](token))
                     break
                 size, callback, origin = action
-                if size:
-                    children = values[-size:]
-                    del stack[-size:]
-                    del values[-size:]
+                if size == 1:       # over half of all reductions: one value replaced
+                    goto = stack[-1] = states[stack[-2]][origin]
+                    values[-1] = (callback([values[-1]]) if callback is not None
+                                  else [values[-1]])
                 else:
-                    children = []
-                stack.append(states[stack[-1]][origin])
-                values.append(callback(children) if callback is not None else children)
-                if at_end and stack[-1] == end_state:
+                    if size:
+                        children = values[-size:]
+                        del stack[-size:]
+                        del values[-size:]
+                    else:
+                        children = []
+                    goto = states[stack[-1]][origin]
+                    stack.append(goto)
+                    values.append(callback(children) if callback is not None else children)
+                row = states[goto]
+                if at_end and goto == end_state:
                     return values[-1]

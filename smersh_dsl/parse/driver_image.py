@@ -14,16 +14,27 @@ The file is for one grammar and one Lark (``tables.header``) and this format; it
 as the parse cache is (``cachedir.seal``), checked before it is unpickled. A file that is
 missing, damaged, planted or for another grammar is not used: the driver is built from
 Lark as it always was.
+
+A whole image, with the lexer of every state, also ships beside the grammar's tables
+(``grammar/smersh.driver``, made with them by ``python -m smersh_dsl.parse.tables``;
+a test fails when it is not this grammar's): a cold check with an empty cache folder then
+builds neither Lark's parser nor a lexer from Lark's, in this process or in its parsing
+workers, which built each the lexers they met (about 0.25 s of CPU each, measured on the
+10k project, issue #31). Like the shipped tables it is trusted as the code beside it is,
+and used only when made for this grammar, this Lark and this format.
 """
 
 from __future__ import annotations
 
+import json
 import pickle
+import zlib
 from pathlib import Path
 
 from smersh_dsl.cachedir import cache_dir, cache_root, seal, unseal
 from smersh_dsl.files.outputs import OutputFolder
 from smersh_dsl.parse.tables import header
+from smersh_dsl.resources import data_dir
 
 FORMAT = 1
 
@@ -34,6 +45,30 @@ def _path(grammar: str) -> tuple[Path, dict] | None:
         return None
     made_for = {**header(grammar), "format": FORMAT}
     return folder / f"driver-{made_for['grammar'][:16]}.pickle", made_for
+
+
+def shipped_path() -> Path:
+    return data_dir("grammar") / "smersh.driver"
+
+
+def encode_shipped(grammar: str, image: dict) -> bytes:
+    """The shipped file: a JSON line saying what the image is for, then the image."""
+    made_for = {**header(grammar), "format": FORMAT}
+    return (json.dumps(made_for, sort_keys=True).encode() + b"\n"
+            + zlib.compress(pickle.dumps(image, protocol=pickle.HIGHEST_PROTOCOL), 6))
+
+
+def shipped(grammar: str) -> dict | None:
+    """The image shipped with the grammar, if it is whole and made for ``grammar``."""
+    try:
+        line, _, body = shipped_path().read_bytes().partition(b"\n")
+        if json.loads(line) != {**header(grammar), "format": FORMAT}:
+            return None
+        image = pickle.loads(zlib.decompress(body))
+    except (OSError, ValueError, EOFError, pickle.UnpicklingError, zlib.error, TypeError,
+            AttributeError, ImportError, IndexError, KeyError):
+        return None
+    return image if isinstance(image, dict) else None
 
 
 def load(grammar: str) -> dict | None:

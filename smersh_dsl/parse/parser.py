@@ -67,15 +67,17 @@ def driver() -> Driver | None:
     parser is not of the shape it reads, or when ``SMERSH_PARSER=lark`` asks for Lark's
     own loop (CI runs the suite so once, to keep that loop, which reports every syntax
     error, right; docs/robustness.md): then Lark's own loop does all the parsing. It is
-    read from its image in the cache folder where there is one (see driver_image.py)."""
+    read from the image shipped with the grammar, or else from the one in the cache folder,
+    where there is one (see driver_image.py)."""
     if os.environ.get("SMERSH_PARSER") == "lark":
         return None
-    image = driver_image.load(_grammar())
-    if image is not None:
-        try:
-            return driver_from(image)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            pass                          # not an image this code reads: built from Lark
+    for source in (driver_image.shipped, driver_image.load):
+        image = source(_grammar())
+        if image is not None:
+            try:
+                return driver_from(image)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass                      # not an image this code reads: the next, or Lark
     try:
         built = Driver(parser())
     except Fallback:
@@ -91,6 +93,15 @@ def driver_from(image: dict) -> Driver:
     return Driver.from_image(image, [fuse(shape, transformer) for shape in image["shapes"]],
                              {name: getattr(transformer, name) for name in image["shift"]},
                              _LEXER_CALLBACKS, lambda: parser().parser.lexer.lexers)
+
+
+def whole_image() -> dict:
+    """The image of a driver built from Lark with the lexer of every parser state: what
+    ships as grammar/smersh.driver (``tables.main`` writes it)."""
+    built = Driver(parser())
+    for state in built.states:
+        built.lexers[state]               # noqa: B018  made for the image
+    return built.image(rule_shapes(parser()))
 
 
 def _keep_image(fast: Driver) -> None:

@@ -6,7 +6,8 @@ in ``grammar/smersh.tables``, made by::
 
     python -m smersh_dsl.parse.tables
 
-and a test fails when the grammar changed since. The file starts with a JSON line naming
+(which writes the fused loop's image beside them, ``grammar/smersh.driver``, see
+parse/driver_image.py), and a test fails when the grammar changed since. The file starts with a JSON line naming
 the grammar's digest, the Lark version and the options the tables depend on; when any of
 them differs (another Lark release, an edited grammar), the tables are computed and kept
 in the cache folder instead, in the same format sealed (``cachedir.seal``: an HMAC under
@@ -103,12 +104,18 @@ def _from_tables(cls: type[lark.Lark], data: dict, callbacks: dict) -> lark.Lark
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
-    """Write grammar/smersh.tables for the grammar and Lark of this checkout."""
+    """Write grammar/smersh.tables, and the fused loop's whole image beside it
+    (grammar/smersh.driver, parse/driver_image.py), for the grammar and Lark of this
+    checkout."""
+    from smersh_dsl.parse import driver_image, parser   # they import this module
     grammar = grammar_path().read_text(encoding="utf-8")
     target = shipped_path()
     built = lark.Lark(grammar, **OPTIONS)
     write_atomic(target, encode(grammar, built))
     out(f"wrote {target} (Lark {lark.__version__}, grammar {header(grammar)['grammar'][:12]})")
+    image = driver_image.shipped_path()
+    write_atomic(image, driver_image.encode_shipped(grammar, parser.whole_image()))
+    out(f"wrote {image}")
     return 0
 
 

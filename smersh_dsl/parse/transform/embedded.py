@@ -25,6 +25,8 @@ from typing import Any, Callable
 from lark import Lark, Token
 from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
 
+from smersh_dsl.records import code_of
+
 
 class Where:
     """A reduced rule's value and the stretch of text the rule matched. It is what the
@@ -140,44 +142,68 @@ def _first(children: list) -> Any:
 def _fused(name: str, expand1: bool, keep: tuple | None,
            function: Callable[[Any, Where, list], Any] | None) -> Callable[[list], Any]:
     """A rule's callback: its stretch from the raw children, the children Lark keeps
-    (``keep``: index and whether to splice a `_rule`'s), then the value."""
-    def reduce(children: list) -> Any:
-        if not children:
-            first = last = None
-        else:       # nearly always the first and last child have a place: no search
-            first, last = children[0], children[-1]
-            if first.line is None:
-                first = next((child for child in children if child.line is not None), None)
-            if first is not None and last.line is None:
-                last = next(child for child in reversed(children) if child.line is not None)
-        if keep is None:
-            kept = children
-        else:
-            kept = []
-            for index, splice in keep:
-                if not splice:
-                    kept.append(children[index])
-                elif kept:
-                    kept += children[index].children
-                else:
-                    kept = children[index].children
-        if expand1 and len(kept) == 1:
-            result = kept[0]
-        elif function is None:
-            result = Inline(name, kept)
-        else:
-            result = (Where(None, None, None, None, None) if first is None else
-                      Where(None, first.line, first.column, last.end_line, last.end_column))
-            result.value = function(_now.builder, result,
-                                    [c.value if type(c) is Where else c for c in kept])
-            return result       # placed already
-        if first is not None and type(result) is not Token:
-            # A `_rule`, or a child passed through: both take this rule's stretch, as
-            # Lark's containers do.
-            result.line, result.column = first.line, first.column
-            result.end_line, result.end_column = last.end_line, last.end_column
-        return result
-    return reduce
+    (``keep``: index and whether to splice a `_rule`'s), then the value. Written out as
+    code for each way of keeping children (`_reducer_source`): a loop over ``keep`` and a
+    comprehension over the kept children, run at every reduction, were a third of the
+    time the model builder took."""
+    maker = _REDUCERS.get((expand1, keep, function is None))
+    if maker is None:
+        scope: dict[str, Any] = {"Where": Where, "Inline": Inline, "Token": Token, "now": _now}
+        exec(code_of(_reducer_source(expand1, keep, function is None)), scope)  # noqa: S102
+        maker = _REDUCERS[(expand1, keep, function is None)] = scope["make"]
+    return maker(name, function)
+
+
+_REDUCERS: dict[tuple, Callable[[str, Any], Callable[[list], Any]]] = {}
+
+
+def _reducer_source(expand1: bool, keep: tuple | None, inline: bool) -> str:
+    """The source of a maker of reduction callbacks for one way of keeping children (see
+    `_fused`), doing what the general loop over ``keep`` did, in the same order."""
+    lines = ["def make(name, function):", "  def reduce(children):",
+             "    if not children:", "      first = last = None", "    else:",
+             "      first, last = children[0], children[-1]",
+             "      if first.line is None:",
+             "        first = next((c for c in children if c.line is not None), None)",
+             "      if first is not None and last.line is None:",
+             "        last = next(c for c in reversed(children) if c.line is not None)"]
+    plain = keep is not None and not any(splice for _, splice in keep)
+    if keep is None:
+        lines.append("    kept = children")
+    elif plain:
+        lines += [f"    k{n} = children[{index}]" for n, (index, _) in enumerate(keep)]
+        lines.append("    kept = [%s]" % "".join(f"k{n}, " for n in range(len(keep))))
+    else:
+        lines.append("    kept = []")
+        filled = False                 # whether a child was appended, so kept is not empty
+        for index, splice in keep:
+            if not splice:
+                lines.append(f"    kept.append(children[{index}])")
+                filled = True
+            elif filled:
+                lines.append(f"    kept += children[{index}].children")
+            else:
+                lines += ["    if kept:", f"      kept += children[{index}].children",
+                          "    else:", f"      kept = children[{index}].children"]
+    if expand1:
+        lines += ["    if len(kept) == 1:", "      result = kept[0]", "    else:"]
+    else:
+        lines.append("    if True:")
+    if inline:
+        lines.append("      result = Inline(name, kept)")
+    else:
+        values = ("[%s]" % "".join(f"k{n}.value if type(k{n}) is Where else k{n}, "
+                                   for n in range(len(keep or ())))
+                  if plain else "[c.value if type(c) is Where else c for c in kept]")
+        lines += ["      result = (Where(None, None, None, None, None) if first is None else",
+                  "                Where(None, first.line, first.column, last.end_line, last.end_column))",
+                  f"      result.value = function(now.builder, result, {values})",
+                  "      return result"]
+    lines += ["    if first is not None and type(result) is not Token:",
+              "      result.line, result.column = first.line, first.column",
+              "      result.end_line, result.end_column = last.end_line, last.end_column",
+              "    return result", "  return reduce"]
+    return "\n".join(lines)
 
 
 class EmbeddedLark(Lark):
