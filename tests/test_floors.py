@@ -32,6 +32,9 @@ FLOORS = {
     # export, print, site and cli all use; ending a worker's process group (print, graphs,
     # cli); the digits of a number in words (play, serve).
     "files": 1, "termination": 1, "digits": 1,
+    # The standard dataclass with its compiled methods kept in the cache folder (records.py):
+    # the model's classes are made with it, so it is on the model's floor.
+    "records": 1,
     # The package's own __init__ holds only `__version__`.
     "": 1,
 }
