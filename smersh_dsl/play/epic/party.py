@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smersh_dsl.play.epic.stamps import stamp, watched
+from smersh_dsl.play.epic.stamps import HAND_FIELDS, HANDS, stamp, watched
 
 DEFAULT_LEVEL = 2
 
@@ -38,6 +38,8 @@ class Spy:
             return                          # the same number again (resolve -= 0): no change
         object.__setattr__(self, name, watched(self, value))
         stamp(self)
+        if name in HAND_FIELDS:
+            HANDS[0] += 1
 
     @property
     def alive(self) -> bool:
