@@ -165,6 +165,8 @@ def offer(table, spy: Spy, moment: Moment) -> Played:  # noqa: ANN001
     dice" or "Play nothing" (in the turn's window also "Spend 2 intel: discard Cover
     Blown", EP-STATUS-3); each power is used at most once a moment. Bots score the
     options by `card_bots`."""
+    if moment.name != TURN and not powers_at(table, moment.name):
+        return Played()                  # no card held may act now: nothing to ask
     played, done = Played(), set()
     while True:
         uses = [u for u in usable(table, spy, moment) if (id(u.owner), u.name, u.index) not in done]
