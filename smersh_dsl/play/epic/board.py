@@ -38,6 +38,7 @@ class Place:
 # Board's places or links after `Board.of`). Keyed by the map itself; bounded.
 _DERIVED: dict[tuple, dict] = {}
 _DERIVED_MAPS = 16
+_NEAREST_KEPT = 4096     # sets of targets whose nearest turns a map keeps
 
 
 @dataclass
@@ -198,16 +199,30 @@ class Board:
         nearest of ``targets`` (99 when none is reached). The routes and airports go both
         ways, so a place's distance to a target is the target's to the place, read from
         one search per target; a place no move enters (the hub, SH-BOARD-3; an Outback,
-        SH-BOARD-4) is only left, so from it the search is its own."""
-        entered = self._entered()
-        rows = [self.distances(t, closed) if t in entered else {t: 0} for t in set(targets)]
-        # one pass per target over the places, then the least of each place's column
-        found = list(map(min, zip(*[[row.get(p, 99) for p in places] for row in rows])))
-        for i, place in enumerate(() if entered.issuperset(places) else places):
-            if place not in entered:
-                there = self.distances(place, closed)
-                found[i] = min(there.get(t, 99) for t in targets)
+        SH-BOARD-4) is only left, so from it the search is its own. Worked out once per
+        map, set of targets and set of closed airports (a simulation asks the same few
+        sets again and again: 80% of the asks of 300 games); bounded."""
+        cache = self._derived("nearest")
+        key = (frozenset(targets), closed)
+        known = cache.get(key)
+        if known is None:
+            if len(cache) >= _NEAREST_KEPT:
+                cache.clear()
+            known = cache[key] = self._nearest(key[0], closed)
+        found = [known.get(place) for place in places]
+        if None in found:                     # a place no move enters, or none of the map
+            for i, place in enumerate(places):
+                if found[i] is None:
+                    there = self.distances(place, closed)
+                    found[i] = min(there.get(t, 99) for t in targets)
         return found
+
+    def _nearest(self, targets: frozenset[str], closed: frozenset[str]) -> dict[str, int]:
+        """Every place a move enters, with its turns to the nearest of ``targets`` (99
+        when none is reached)."""
+        entered = self._entered()
+        rows = [self.distances(t, closed) if t in entered else {t: 0} for t in targets]
+        return {place: min([row.get(place, 99) for row in rows]) for place in entered}
 
     def places_where(self, name: str, test: Callable[[Place], bool]) -> frozenset[str]:
         """The places that pass ``test``, worked out once per map under ``name`` (a

@@ -116,13 +116,10 @@ def place_scores(game: Game, spy: Spy, seat_missions: list[str],
         held[place] = held.get(place, 0.0) + 1.5
     if hunted:
         held[hunted] = held.get(hunted, 0.0) + 2.5
-    scores = []
-    for i, (place, resolve) in enumerate(options):
-        score = held.get(place, 0.0)
-        score -= 0.8 * resolve
-        if targets and nearest[i] < near:
-            score += 0.4
-        scores.append(score)
+    scores = [held.get(place, 0.0) - 0.8 * resolve for place, resolve in options]
+    if targets:
+        scores = [score + 0.4 if turns < near else score
+                  for score, turns in zip(scores, nearest)]
     return scores
 
 

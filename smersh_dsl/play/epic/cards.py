@@ -21,7 +21,7 @@ from __future__ import annotations
 from smersh_dsl.play.epic import card_bots, leaves
 from smersh_dsl.play.epic.hands import discard
 from smersh_dsl.play.epic.held import (INJURY_STEPS, TEST_STEPS, TURN, Moment, Use,
-                                       card_of, describe, dice_told, step_text, table_powers,
+                                       card_of, describe, dice_told, powers_at, step_text,
                                        uses_of)
 from smersh_dsl.play.epic.party import Spy
 from smersh_dsl.records import dataclass
@@ -107,18 +107,17 @@ def passive(table, spy: Spy, skill: str) -> tuple[int, str | None, list[tuple[st
     """The dice the `while_held` powers reaching ``spy`` add to a test of ``skill``, the
     first card among them that passes it automatically, and each card's dice."""
     dice, auto, told = 0, None, []
-    for owner, held in table_powers(table):
-        for _, card, _, power, _ in held:
-            if power["timing"] != "while_held" or not _skill_fits(power, skill) \
-                    or not reaches(table, owner, power, spy) \
-                    or not guard_holds(table, owner, power.get("guard")):
-                continue
-            for step in power.get("steps") or []:
-                if step["kind"] == "dice":
-                    dice += step["amount"]
-                    told.append((card["name"], step["amount"]))
-                elif step["kind"] == "auto_pass" and auto is None:
-                    auto = card["name"]
+    for owner, _, card, _, power, _ in powers_at(table, "while_held"):
+        if power["timing"] != "while_held" or not _skill_fits(power, skill) \
+                or not reaches(table, owner, power, spy) \
+                or not guard_holds(table, owner, power.get("guard")):
+            continue
+        for step in power.get("steps") or []:
+            if step["kind"] == "dice":
+                dice += step["amount"]
+                told.append((card["name"], step["amount"]))
+            elif step["kind"] == "auto_pass" and auto is None:
+                auto = card["name"]
     return dice, auto, told
 
 
@@ -148,18 +147,15 @@ def usable(table, spy: Spy, moment: Moment) -> list[Use]:  # noqa: ANN001
     """The powers ``spy`` may use at ``moment``: its own cards' and those reaching it."""
     # one encounter played alone is its spy's turn; a showdown's test is its taker's
     own_turn = table.turn_of is spy or table.in_showdown or table.world is None
-    found, name = [], moment.name
-    for owner, held in table_powers(table):
-        for kind, card, index, power, kinds in held:
-            if power["timing"] != name and power["timing"] != "any_time":
-                continue                                  # `_fits` would say no
-            cost = power.get("cost") or {}
-            if _fits(power, moment, own_turn, kinds) \
-                    and reaches(table, owner, power, spy) \
-                    and guard_holds(table, owner, power.get("guard")) \
-                    and cost.get("resolve", 0) <= spy.resolve \
-                    and cost.get("intel", 0) <= table.party.pool:
-                found.append(Use(owner, kind, card, index, power))
+    found = []
+    for owner, kind, card, index, power, kinds in powers_at(table, moment.name):
+        cost = power.get("cost") or {}
+        if _fits(power, moment, own_turn, kinds) \
+                and reaches(table, owner, power, spy) \
+                and guard_holds(table, owner, power.get("guard")) \
+                and cost.get("resolve", 0) <= spy.resolve \
+                and cost.get("intel", 0) <= table.party.pool:
+            found.append(Use(owner, kind, card, index, power))
     return found
 
 
@@ -168,6 +164,8 @@ def offer(table, spy: Spy, moment: Moment) -> Played:  # noqa: ANN001
     dice" or "Play nothing" (in the turn's window also "Spend 2 intel: discard Cover
     Blown", EP-STATUS-3); each power is used at most once a moment. Bots score the
     options by `card_bots`."""
+    if moment.name != TURN and not powers_at(table, moment.name):
+        return Played()                  # no card held may act now: nothing to ask
     played, done = Played(), set()
     while True:
         uses = [u for u in usable(table, spy, moment) if (id(u.owner), u.name, u.index) not in done]

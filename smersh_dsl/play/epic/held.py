@@ -4,9 +4,11 @@ offered at, and how a power is said to a player ("+2 dice", "pass automatically"
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from smersh_dsl.play.epic.decks import LISTS
 from smersh_dsl.play.epic.party import Spy
-from smersh_dsl.play.epic.stamps import TIME
+from smersh_dsl.play.epic.stamps import HANDS
 from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
@@ -34,10 +36,11 @@ class Use:
         return self.power.get("steps") or []
 
 
-@dataclass(frozen=True)
-class Moment:
+class Moment(NamedTuple):
     """When a card may act, with what a player sees of it: the chance to pass the test
-    as offered, whether the dice rolled fail it, the injuries about to be taken."""
+    as offered, whether the dice rolled fail it, the injuries about to be taken. A named
+    tuple: the table makes one at every moment of every test, and a tuple is made in a
+    fraction of a frozen dataclass's time."""
 
     name: str              # a timing of CARDS-SPEC, or TURN
     skill: str | None = None
@@ -118,20 +121,32 @@ def held_powers(table, owner: Spy) -> list[tuple[str, dict, int, dict, frozenset
 
 def table_powers(table) -> list[tuple[Spy, list[tuple[str, dict, int, dict, frozenset[str]]]]]:  # noqa: ANN001
     """The living spies of ``table``'s party that hold a card with a power, in the party's
-    order, each with its `held_powers`: worked out again only when a spy's stamp moved
-    (stamps.py: a stamp is never given twice, so equal stamps are the same spies as they
-    were) or the party's list of spies is another."""
+    order, each with its `held_powers`: worked out again only when the hands' clock moved
+    (stamps.py: a spy's cards or health changed, or a spy was made) or the party's list
+    holds other spies."""
     spies = table.party.spies
     kept = table.known.get("table_powers")
-    if kept is not None and kept[0] is spies and kept[3] == TIME[0]:
-        return kept[2]                    # no spy changed since: the same spies as they were
-    stamps = tuple([s.stamp for s in spies])
-    if kept is not None and kept[0] is spies and kept[1] == stamps:
-        table.known["table_powers"] = (spies, stamps, kept[2], TIME[0])
-        return kept[2]
+    if kept is not None and kept[0] is spies and kept[3] == HANDS[0] \
+            and kept[1] == tuple(map(id, spies)):
+        return kept[2]                    # no spy's cards nor health changed since
     found = [(s, held) for s in spies if s.alive for held in (held_powers(table, s),) if held]
-    table.known["table_powers"] = (spies, stamps, found, TIME[0])
+    table.known["table_powers"] = (spies, tuple(map(id, spies)), found, HANDS[0])
     return found
+
+
+def powers_at(table, timing: str) -> list[tuple[Spy, str, dict, int, dict, frozenset[str]]]:  # noqa: ANN001
+    """The `table_powers` that may act at ``timing`` (theirs, or any time), each with its
+    owner, in the same order: worked out once for each state of the table's powers (a
+    game asks at some 200 moments, where half a power on average may act)."""
+    found = table_powers(table)
+    kept = table.known.get("powers_at")
+    if kept is None or kept[0] is not found:
+        kept = table.known["powers_at"] = (found, {})
+    at = kept[1].get(timing)
+    if at is None:
+        at = kept[1][timing] = [(owner, *power) for owner, held in found for power in held
+                                if power[3]["timing"] in (timing, "any_time")]
+    return at
 
 
 def held_statuses(table, spy: Spy) -> list[dict]:  # noqa: ANN001

@@ -58,13 +58,13 @@ def fly(game: Game, index: int) -> bool:
     flown from inside Australia goes only out of it, never to another Australian place nor
     to the hub (assumption, docs/books.md). True when the spy flew."""
     state, spy, seat = game.state, game.party.spies[index], game.state.seats[index]
-    hub = game.board.hub()
-    australia_region = game.board.where(hub).region if hub else None
-    here = game.board.where(seat.location).region
     kinds = [k for k in ("red_un_transport", "un_transport", "blue_un_transport")
              if spy.tokens.get(k, 0) > 0]
     if not kinds:
         return False
+    hub = game.board.hub()
+    australia_region = game.board.where(hub).region if hub else None
+    here = game.board.where(seat.location).region
     options: list[tuple[str, str]] = []
     for kind in kinds:
         for place in sorted(game.board.places.values(), key=lambda p: p.name):

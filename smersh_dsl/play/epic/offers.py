@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from smersh_dsl.play.core.odds import best_spend, dice_for, pass_chance
 from smersh_dsl.play.epic.party import Spy
-from smersh_dsl.records import dataclass
 from smersh_dsl.wording import count
 
 WHO_TAKES = "Who takes the test, with which skill?"
@@ -26,9 +26,10 @@ ODDS_ASSUME = ("Odds to pass spend the resolve offered before the roll and the r
 RESOLVE_FIRST = "Resolve to spend before rolling"
 
 
-@dataclass(frozen=True)
-class Option:
-    """One spy taking a test with one skill, as the spy stands now."""
+class Option(NamedTuple):
+    """One spy taking a test with one skill, as the spy stands now. A named tuple: a test
+    makes one for every spy and skill that may take it and looks each up in `scored`'s
+    cache, and a tuple is made and hashed in C, a frozen dataclass in Python."""
 
     spy: str
     skill: str

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import field
+from operator import attrgetter
 
-from smersh_dsl.play.epic.stamps import stamp, watched
+from smersh_dsl.play.epic.stamps import HAND_FIELDS, HANDS, stamp, watched
 from smersh_dsl.records import dataclass
 
 DEFAULT_LEVEL = 2
+_INTEL = attrgetter("intel")     # the pool is read some 450 times a game: summed in C
 
 
 @dataclass
@@ -34,11 +36,16 @@ class Spy:
         """Every change of a spy gives it a new ``stamp`` (stamps.py): its sets, dicts and
         lists are kept watched, so a change in place stamps it too. Setting a number to
         the number it already is changes nothing and stamps nothing."""
-        if type(value) is int and type(self.__dict__.get(name)) is int \
-                and self.__dict__[name] == value:
-            return                          # the same number again (resolve -= 0): no change
-        object.__setattr__(self, name, watched(self, value))
+        if type(value) is int:              # a number is kept as given (`watched`)
+            old = self.__dict__.get(name)
+            if type(old) is int and old == value:
+                return                      # the same number again (resolve -= 0): no change
+            object.__setattr__(self, name, value)
+        else:
+            object.__setattr__(self, name, watched(self, value))
         stamp(self)
+        if name in HAND_FIELDS:
+            HANDS[0] += 1
 
     @property
     def alive(self) -> bool:
@@ -68,7 +75,7 @@ class Party:
         """EP-SHOW-3: in a showdown the party's intel is one pool that spends as resolve.
         "Intel is shared between all players as a pool of tokens", and a spy who dies
         discards their cards, not intel, so a dead spy's intel stays in the pool."""
-        return sum([s.intel for s in self.spies])                       # rule: EP-SHOW-3
+        return sum(map(_INTEL, self.spies))                             # rule: EP-SHOW-3
 
     def spend_pool(self, amount: int) -> None:
         for spy in self.spies:

@@ -18,6 +18,7 @@ untold, every game is its first.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from smersh_dsl.play.epic.learning import Aftermath, Learner, Memory
 from smersh_dsl.play.epic.lexicon import suggested
@@ -30,17 +31,29 @@ HONEST_WAGER = 3          # a middling gamble: about 70% to win with 2 success f
 def basic_level(spy: SpyView, skills: tuple[str, ...], basics: tuple[str, ...]) -> float:
     """The spy's best level among the basic skills ``skills`` names; none named, its
     mean level (a player's guess: any of them may be tested)."""
-    named = [s for s in skills if s in basics]
-    if named:
-        return float(max(spy.level(s) for s in named))
-    return sum(spy.level(s) for s in basics) / max(1, len(basics))
+    return _level(spy, _reading(tuple(skills), basics)[0], basics)
 
 
 def fit(spy: SpyView, text: str, basics: tuple[str, ...]) -> float:
     """How well ``text`` (a response, an option) suits ``spy``, from its words."""
-    skills = suggested(text)
-    bonus = ADVANCED_BONUS if any(spy.holds(s) for s in skills if s not in basics) else 0.0
-    return basic_level(spy, skills, basics) + bonus
+    named, advanced = _reading(suggested(text), basics)
+    bonus = ADVANCED_BONUS if any(spy.holds(s) for s in advanced) else 0.0
+    return _level(spy, named, basics) + bonus
+
+
+@lru_cache(maxsize=4096)
+def _reading(skills: tuple[str, ...], basics: tuple[str, ...]) -> tuple[tuple[str, ...],
+                                                                        tuple[str, ...]]:
+    """The basic skills among ``skills`` and the others (advanced), each in their order:
+    what a response's words say, worked out once (a game reads the same texts often)."""
+    return (tuple(s for s in skills if s in basics),
+            tuple(s for s in skills if s not in basics))
+
+
+def _level(spy: SpyView, named: tuple[str, ...], basics: tuple[str, ...]) -> float:
+    if named:
+        return float(max(spy.level(s) for s in named))
+    return sum(spy.level(s) for s in basics) / max(1, len(basics))
 
 
 def takers(decision: Decision) -> tuple[SpyView, ...]:

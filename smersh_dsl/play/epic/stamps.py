@@ -16,6 +16,12 @@ from __future__ import annotations
 # The clock: TIME[0] is the last stamp given. While it stands still no spy changed at all,
 # so a cache of what every spy shows may be kept whole.
 TIME = [0]
+# The hands' clock: it moves whenever a spy's cards (its sets and lists: statuses and
+# advanced skills, gadgets, Top Secret cards) or its health change, or a spy is made.
+# While it stands still the powers of the cards the living spies hold are the same, so
+# `held.table_powers` keeps them across the many stamps that move resolve and intel.
+HANDS = [0]
+HAND_FIELDS = frozenset({"held", "gadgets", "top_secrets", "health"})
 
 
 def stamp(owner: object) -> None:
@@ -24,19 +30,21 @@ def stamp(owner: object) -> None:
     owner.__dict__["stamp"] = TIME[0]
 
 
-def _stamped(method):  # noqa: ANN001, ANN202
+def _stamped(method, hand: bool):  # noqa: ANN001, ANN202
     def changed(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         owner = self.__dict__.get("owner")
         if owner is not None:
             stamp(owner)
+            if hand:
+                HANDS[0] += 1
         return method(self, *args, **kwargs)
     changed.__name__ = method.__name__
     return changed
 
 
-def _watch(kind: type, base: type, changes: tuple[str, ...]) -> type:
+def _watch(kind: type, base: type, changes: tuple[str, ...], hand: bool = False) -> type:
     for name in changes:
-        setattr(kind, name, _stamped(getattr(base, name)))
+        setattr(kind, name, _stamped(getattr(base, name), hand))
     return kind
 
 
@@ -58,12 +66,12 @@ class WatchedList(list):
 _watch(WatchedSet, set, ("add", "discard", "remove", "pop", "clear", "update",
                          "difference_update", "intersection_update",
                          "symmetric_difference_update", "__ior__", "__iand__", "__isub__",
-                         "__ixor__"))
+                         "__ixor__"), hand=True)
 _watch(WatchedDict, dict, ("__setitem__", "__delitem__", "pop", "popitem", "clear", "update",
                            "setdefault", "__ior__"))
 _watch(WatchedList, list, ("__setitem__", "__delitem__", "append", "extend", "insert",
                            "remove", "pop", "clear", "sort", "reverse", "__iadd__",
-                           "__imul__"))
+                           "__imul__"), hand=True)
 
 WATCHED = {set: WatchedSet, dict: WatchedDict, list: WatchedList}
 

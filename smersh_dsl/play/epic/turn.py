@@ -78,19 +78,33 @@ def region_bonus(game: Game, index: int) -> None:
     bonus = game.board.bonuses.get(region)
     if not bonus:
         return
-    cost = sum(s.get("amount", 1) for s in bonus["effects"] if s["kind"] == "lose_intel")
-    if game.party.pool < max(1, cost):
+    cost, gain, heals = _bonus_terms(game, region, bonus)
+    pool = game.party.pool
+    if pool < max(1, cost):
         return
-    gain = bots.worth([s for s in bonus["effects"] if s["kind"] != "lose_intel"])
-    if any(s["kind"] == "heal_injury" for s in bonus["effects"]) and spy.health == spy.max_health:
+    if heals and spy.health == spy.max_health:
         gain = 0.0
-    spare = game.party.pool - henchman_cost(game)
+    spare = pool - henchman_cost(game)
     take = 1.0 if gain > cost and spare >= cost else 0.0
     if game.table.decide.choose(f"Region bonus: {bonus['text']}", ["No", "Yes"],
                                 [1.0 - take, take], note=None) == 1:
         game.say(f"{spy.name} uses the region bonus of {region}: {bonus['text']}")
         game.record_intel(cost)
         game.table.run(bonus["effects"])
+
+
+def _bonus_terms(game: Game, region: str, bonus: dict) -> tuple[int, float, bool]:
+    """A region bonus's intel cost, the worth of the rest of it and whether it heals:
+    once a game for each region (a spy is offered its region's bonus twice a turn)."""
+    known = game.table.known.setdefault("region_bonus", {})
+    found = known.get(region)
+    if found is None:
+        effects = bonus["effects"]
+        found = known[region] = (
+            sum(s.get("amount", 1) for s in effects if s["kind"] == "lose_intel"),
+            bots.worth([s for s in effects if s["kind"] != "lose_intel"]),
+            any(s["kind"] == "heal_injury" for s in effects))
+    return found
 
 
 def henchman_cost(game: Game) -> int:
