@@ -1,0 +1,30 @@
+"""The strong bots' simulated games compiled by numba (issue #31): a twin of playout.py's
+engine that plays the same games, move for move and die for die, some N times faster
+(docs/smush.md, "A rollout engine made for speed"). playout.py stays the readable
+engine and the fallback: `crossing` answers None when numba cannot be imported, when
+SMERSH_JIT=0, or when the rules pass the compiled engine's capacities. numba is imported
+only here, when a strong search first asks, never by other commands."""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+from smersh_dsl.play.smush.compact import Tables
+
+_LOADED: list[ModuleType | None] = []      # jit.sampling once imported, or None
+
+
+def crossing(T: Tables) -> ModuleType | None:
+    """jit.sampling, to play the simulated games of `T`'s rules compiled; None for
+    playout.py's engine."""
+    if os.environ.get("SMERSH_JIT", "1") == "0":
+        return None
+    if not _LOADED:
+        try:
+            from smersh_dsl.play.smush.jit import sampling
+        except ImportError:                 # no numba (or no wheel for this platform)
+            sampling = None
+        _LOADED.append(sampling)
+    found = _LOADED[0]
+    return found if found is not None and found.arrays.fits(T) else None
