@@ -104,14 +104,17 @@ def dealers(rounds: int, defences: int) -> np.ndarray:
 
 def board(p: Playout, forced: str | None = None, answer: int = 0) -> np.ndarray:
     """`p` as the compiled engine's game."""
-    g = np.zeros(SIZE, dtype=np.int64)
-    g[:N_LINE] = (p.cp, p.tokens, p.used, p.crystals, p.clues, p.round, p.supply, p.gained,
-                  WINNERS[p.winner], FORCED_KINDS[forced], answer)
-    lists = (p.face, p.up, p.men, p.deck, p.hand, p.gadget_hand, p.cards, p.half, p.ready)
-    for at, values in zip((FACE, UP, MEN, DECK, HAND, GADGET_HAND, CARDS, HALF, READY), lists):
-        g[at:at + len(values)] = values
-    g[N_LINE:FACE] = len(p.face), len(p.deck), len(p.hand), len(p.gadget_hand), len(p.cards)
-    return g
+    row = [p.cp, p.tokens, p.used, p.crystals, p.clues, p.round, p.supply, p.gained,
+           WINNERS[p.winner], FORCED_KINDS[forced], answer,
+           len(p.face), len(p.deck), len(p.hand), len(p.gadget_hand), len(p.cards)]
+    for values in (p.face, p.up, p.men, p.deck, p.hand, p.gadget_hand, p.cards, p.half,
+                   p.ready):
+        row += values
+        row += _PAD[len(values)]
+    return np.array(row, dtype=np.int64)
+
+
+_PAD = [[0] * (CAP - n) for n in range(CAP + 1)]
 
 
 def unboard(g: np.ndarray, p: Playout) -> Playout:

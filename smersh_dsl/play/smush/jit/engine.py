@@ -299,7 +299,7 @@ def quick_go(R, g):
 
 @njit(cache=True)
 def sharp_go(R, g):
-    costs = dealt_costs(R, g, mask_of(g, False))
+    costs = dealt_costs(R, g, mask_of(g, False), SHARP_DEALS)
     budget = g[CP] + g[TOKENS] - g[USED]
     within = 0
     for c in costs:
@@ -309,7 +309,7 @@ def sharp_go(R, g):
 
 
 @njit(cache=True)
-def dealt_costs(R, g, mask):
+def dealt_costs(R, g, mask, samples):
     D = R[0].shape[0] // 2
     n = g[N_LINE]
     hidden = np.empty(n, dtype=np.int64)
@@ -333,8 +333,8 @@ def dealt_costs(R, g, mask):
         return costs
     rng = R[5][g[ROUND] * (D + 1) + n].copy()
     dealt = np.empty(n_hidden, dtype=np.int64)
-    costs = np.empty(SHARP_DEALS, dtype=np.int64)
-    for s in range(SHARP_DEALS):
+    costs = np.empty(samples, dtype=np.int64)
+    for s in range(samples):
         mt.sample(rng, unseen, n_unseen, n_hidden, dealt)
         for k in range(n_hidden):
             faces[hidden[k]] = 2 * dealt[k] + mt.randbelow(rng, 2)
@@ -372,6 +372,23 @@ def net_cost(R, g, faces, mask):
             if saved > best:
                 best = saved
     return total - best
+
+
+@njit(cache=True)
+def harmony_best(R, g, cards):
+    """greedy_scores.harmony_best's least net cost of the whole line over every
+    orientation of the gadget `cards` (compact.Tables.masks)."""
+    n = cards.shape[0]
+    faces = g[FACE:FACE + g[N_LINE]].copy()
+    best = 0
+    for combo in range(1 << n):
+        mask = 0
+        for j in range(n):
+            mask |= 1 << (2 * cards[j] + (combo >> (n - 1 - j) & 1))
+        cost = net_cost(R, g, faces, mask)
+        if combo == 0 or cost < best:
+            best = cost
+    return best
 
 
 @njit(cache=True)

@@ -1,5 +1,6 @@
-"""The crossing into the compiled engine: one call per sample plays every live candidate
-of a searched choice (engine.play_sample), from strong.StrongBot's dealt compact table."""
+"""The crossings into the compiled engine: one call per sample plays every live candidate
+of a searched choice (engine.play_sample), from strong.StrongBot's dealt compact table;
+and the two sums of greedy_scores.py that price whole lines many times."""
 
 from __future__ import annotations
 
@@ -41,3 +42,13 @@ def play_sample(dealt: Playout, kind: str, phase: str, candidates: list[int], di
     if ends is not None:
         ends.extend(arrays.unboard(row, dealt.copy()) for row in rows)
     return out.tolist()
+
+
+def harmony_best(p: Playout, cards: tuple[int, ...]) -> int:
+    """greedy_scores.harmony_best's cost, worked out compiled."""
+    return int(engine.harmony_best(rules(p.T), arrays.board(p), np.array(cards, dtype=np.int64)))
+
+
+def dealt_costs(p: Playout, mask: int, samples: int) -> list[int]:
+    """Playout.dealt_costs, worked out compiled."""
+    return engine.dealt_costs(rules(p.T), arrays.board(p), mask, samples).tolist()
