@@ -18,7 +18,8 @@ paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
 engine's games move for move, faster, and GreedyBot's scores are worked out on the same
-compact table (greedy_scores.py, the same numbers). The default search is successive
+compact table (greedy_scores.py, the same numbers); when numba is there (jit/), the same
+games are played compiled, every candidate of a sample in one call (`play_sample`). The default search is successive
 halving (`search_halving`: a few samples a candidate, then the worse half goes, round
 after round); `search="full"` keeps the search before it, which stops sampling a move
 once it is clearly behind (`search_adaptive`), playing at most the fixed search's games
