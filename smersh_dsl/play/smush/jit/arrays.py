@@ -93,12 +93,14 @@ def rules_of(T: Tables) -> tuple:
 
 def dealers(rounds: int, defences: int) -> np.ndarray:
     """compact.Tables.deals's `random.Random(round * 131 + length * 17 + length - 1)` per
-    round and line length, seeded once: row round * (defences + 1) + length."""
+    round and line length, seeded (and its first words drawn) once: row
+    round * (defences + 1) + length."""
     rows = np.zeros(((rounds + 1) * (defences + 1), mt.N + 1), dtype=np.int64)
     for r in range(rounds + 1):
         for length in range(defences + 1):
-            mt.seed(rows[r * (defences + 1) + length],
-                    mt.words(r * 131 + length * 17 + length - 1))
+            row = rows[r * (defences + 1) + length]
+            mt.seed(row, mt.words(r * 131 + length * 17 + length - 1))
+            mt.twist(row)
     return rows
 
 

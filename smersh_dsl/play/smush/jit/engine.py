@@ -611,6 +611,7 @@ def play_sample(R, g, key, candidates, phase, sharp, kind, rearranging, side, sh
     and (when `ends` has a row per candidate) the games as they ended."""
     dice = mt.new_state()
     mt.seed(dice, key)
+    mt.twist(dice)                  # once for all the candidates' copies
     for c in range(candidates.shape[0]):
         game = g.copy()
         rng = dice.copy()

@@ -74,10 +74,17 @@ def seed(mt: np.ndarray, key: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _twist(mt: np.ndarray) -> None:
-    for k in range(N):
-        y = (mt[k] & UPPER) | (mt[(k + 1) % N] & LOWER)
-        mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+def twist(mt: np.ndarray) -> None:
+    """The next N words of state (genrand_uint32 does it when they are used up; done
+    ahead, it lets copies of one seeded generator skip it)."""
+    for k in range(N - M):
+        y = (mt[k] & UPPER) | (mt[k + 1] & LOWER)
+        mt[k] = mt[k + M] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+    for k in range(N - M, N - 1):
+        y = (mt[k] & UPPER) | (mt[k + 1] & LOWER)
+        mt[k] = mt[k + M - N] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+    y = (mt[N - 1] & UPPER) | (mt[0] & LOWER)
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
     mt[N] = 0
 
 
@@ -85,7 +92,7 @@ def _twist(mt: np.ndarray) -> None:
 def genrand(mt: np.ndarray) -> int:
     """genrand_uint32: the next 32-bit word."""
     if mt[N] >= N:
-        _twist(mt)
+        twist(mt)
     y = mt[mt[N]]
     mt[N] += 1
     y ^= y >> 11
