@@ -5,6 +5,7 @@ engine made for speed"). tests/test_smush_playout.py holds its games to playout.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import subprocess
 import sys
@@ -45,14 +46,15 @@ def test_the_compiled_generator_draws_what_random_random_draws():
 
 
 def test_smersh_jit_0_plays_on_the_python_engine(monkeypatch):
-    """SMERSH_JIT=0 turns the compiled engine off; otherwise it is there when numba is."""
+    """SMERSH_JIT=0 turns the compiled engine off (read at the first strong search of a
+    process); otherwise it is there when numba is."""
     T = tables(smush_rules())
+    monkeypatch.setattr(jit, "_LOADED", [])
     monkeypatch.setenv("SMERSH_JIT", "0")
     assert jit.crossing(T) is None
+    monkeypatch.setattr(jit, "_LOADED", [])
     monkeypatch.delenv("SMERSH_JIT")
-    try:
-        import numba  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("numba") is None:
         assert jit.crossing(T) is None
     else:
         assert jit.crossing(T) is not None

@@ -12,19 +12,23 @@ from types import ModuleType
 
 from smersh_dsl.play.smush.compact import Tables
 
-_LOADED: list[ModuleType | None] = []      # jit.sampling once imported, or None
+_LOADED: list[ModuleType | None] = []      # jit.sampling once asked for, or None
 
 
 def crossing(T: Tables) -> ModuleType | None:
     """jit.sampling, to play the simulated games of `T`'s rules compiled; None for
-    playout.py's engine."""
-    if os.environ.get("SMERSH_JIT", "1") == "0":
-        return None
+    playout.py's engine. SMERSH_JIT is read once, at the first call of a process."""
     if not _LOADED:
-        try:
-            from smersh_dsl.play.smush.jit import sampling
-        except ImportError:                 # no numba (or no wheel for this platform)
-            sampling = None
-        _LOADED.append(sampling)
+        _LOADED.append(_load())
     found = _LOADED[0]
     return found if found is not None and found.arrays.fits(T) else None
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("SMERSH_JIT", "1") == "0":
+        return None
+    try:
+        from smersh_dsl.play.smush.jit import sampling
+    except ImportError:                     # no numba (or no wheel for this platform)
+        return None
+    return sampling
