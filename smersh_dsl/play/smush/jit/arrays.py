@@ -6,8 +6,9 @@ each face or half gains from each neighbour (so a price needs no condition match
 flip powers outlook.flip_saving counts (compact.Tables.savers), the settings, and the
 generators of compact.Tables.deals already seeded, one per round and line length.
 
-A game is one int64 array (`board`): the scalars at the offsets below, then the nine
-lists of playout.py, each CAP long, with their lengths among the scalars."""
+A game is one int64 array: the scalars at the offsets below, then the nine lists of
+playout.py, each CAP long, with their lengths among the scalars (`packed` is the form
+a Playout crosses in)."""
 
 from __future__ import annotations
 
@@ -104,19 +105,23 @@ def dealers(rounds: int, defences: int) -> np.ndarray:
     return rows
 
 
-def board(p: Playout, forced: str | None = None, answer: int = 0) -> np.ndarray:
-    """`p` as the compiled engine's game."""
+def packed(p: Playout) -> np.ndarray:
+    """`p` as the compiled engine reads it in (engine.unpack makes it a game): the
+    scalars of a game, then the nine lists end to end (the lengths among the scalars),
+    so that a crossing converts a few dozen numbers, not a whole game."""
     row = [p.cp, p.tokens, p.used, p.crystals, p.clues, p.round, p.supply, p.gained,
-           WINNERS[p.winner], FORCED_KINDS[forced], answer,
+           WINNERS[p.winner], 0, 0,
            len(p.face), len(p.deck), len(p.hand), len(p.gadget_hand), len(p.cards)]
-    for values in (p.face, p.up, p.men, p.deck, p.hand, p.gadget_hand, p.cards, p.half,
-                   p.ready):
-        row += values
-        row += _PAD[len(values)]
+    row += p.face
+    row += p.up
+    row += p.men
+    row += p.deck
+    row += p.hand
+    row += p.gadget_hand
+    row += p.cards
+    row += p.half
+    row += p.ready
     return np.array(row, dtype=np.int64)
-
-
-_PAD = [[0] * (CAP - n) for n in range(CAP + 1)]
 
 
 def unboard(g: np.ndarray, p: Playout) -> Playout:

@@ -16,6 +16,7 @@ from smersh_dsl.play.smush.jit.arrays import (
     ACTIVE_GADGETS, ANSWER, BOOST_AMOUNT, BOOST_COST, BOOSTABLE, BYPASS, BYPASS_A, BYPASS_B,
     CARDS, CLUES, CP, CP_CAP, CRYSTALS, DECK, FACE, FLIP, FLIP_AMOUNT, FLIP_IMMUNE, FLIPS,
     FORCED, GADGET_HAND, GAINED, HALF, HAND, HENCHMAN_BONUS, HENCHMEN, MEN, N_CARDS, N_DECK,
+    SIZE,
     N_GADGET_HAND, N_HAND, N_LINE, NEED_CLUES, NEED_CRYSTALS, NO_TOKENS, OVERCOME_COST, READY,
     RESOURCE_TOKENS, ROUND, ROUNDS, STRENGTH, SUPPLY, SURCHARGE, TOKENS, TYPE, TYPES, UP,
     USED, WINNER)
@@ -117,6 +118,21 @@ def pop(g, at, n_at, i):
         g[at + k] = g[at + k + 1]
     g[n_at] -= 1
     return value
+
+
+@njit(cache=True)
+def unpack(row):
+    """arrays.packed's row as a game."""
+    g = np.zeros(SIZE, dtype=np.int64)
+    g[:FACE] = row[:FACE]
+    at = FACE
+    for start, length in ((FACE, row[N_LINE]), (UP, row[N_LINE]), (MEN, row[N_LINE]),
+                          (DECK, row[N_DECK]), (HAND, row[N_HAND]),
+                          (GADGET_HAND, row[N_GADGET_HAND]), (CARDS, row[N_CARDS]),
+                          (HALF, row[N_CARDS]), (READY, row[N_CARDS])):
+        g[start:start + length] = row[at:at + length]
+        at += length
+    return g
 
 
 # -- SMUSH --------------------------------------------------------------------------------
@@ -309,6 +325,12 @@ def sharp_go(R, g):
 
 
 @njit(cache=True)
+def packed_dealt_costs(R, row, mask, samples):
+    """dealt_costs for the game `row` (arrays.packed)."""
+    return dealt_costs(R, unpack(row), mask, samples)
+
+
+@njit(cache=True)
 def dealt_costs(R, g, mask, samples):
     D = R[0].shape[0] // 2
     n = g[N_LINE]
@@ -375,9 +397,11 @@ def net_cost(R, g, faces, mask):
 
 
 @njit(cache=True)
-def harmony_best(R, g, cards):
-    """greedy_scores.harmony_best's least net cost of the whole line over every
-    orientation of the gadget `cards` (compact.Tables.masks)."""
+def harmony_best(R, row, cards):
+    """greedy_scores.harmony_best's least net cost of the whole line of the game
+    `row` (arrays.packed) over every orientation of the gadget `cards`
+    (compact.Tables.masks)."""
+    g = unpack(row)
     n = cards.shape[0]
     faces = g[FACE:FACE + g[N_LINE]].copy()
     best = 0
@@ -604,11 +628,16 @@ def score(R, g, side, shaping):
 
 
 @njit(cache=True)
-def play_sample(R, g, key, candidates, phase, sharp, kind, rearranging, side, shaping,
-                out, ends):
+def play_sample(R, row, low, high, candidates, phase, sharp, kind, rearranging, side,
+                shaping, out, ends):
     """strong.StrongBot.play_out_fast for every candidate of one sample, from the same
-    dealt game `g` and the dice whose seed words are `key`: their scores into `out`,
-    and (when `ends` has a row per candidate) the games as they ended."""
+    dealt game `row` (arrays.packed) and the dice `high << 32 | low`: their scores into
+    `out`, and (when `ends` has a row per candidate) the games as they ended."""
+    g = unpack(row)
+    key = np.empty(1 if high == 0 else 2, dtype=np.int64)
+    key[0] = low
+    if high:
+        key[1] = high
     dice = mt.new_state()
     mt.seed(dice, key)
     mt.twist(dice)                  # once for all the candidates' copies

@@ -35,7 +35,7 @@ def play_sample(dealt: Playout, kind: str, phase: str, candidates: list[int], di
         else NO_ENDS
     out = np.zeros(len(candidates), dtype=np.float64)
     rearranging = kind == "rearrange"
-    engine.play_sample(rules(dealt.T), arrays.board(dealt), mt.words(dice),
+    engine.play_sample(rules(dealt.T), arrays.packed(dealt), dice & mt.WORD, dice >> 32,
                        np.array(candidates, dtype=np.int64), arrays.PHASE[phase], sharp,
                        0 if rearranging else arrays.FORCED_KINDS[kind], rearranging,
                        arrays.WINNERS[side], shaping, out, rows)
@@ -46,9 +46,9 @@ def play_sample(dealt: Playout, kind: str, phase: str, candidates: list[int], di
 
 def harmony_best(p: Playout, cards: tuple[int, ...]) -> int:
     """greedy_scores.harmony_best's cost, worked out compiled."""
-    return int(engine.harmony_best(rules(p.T), arrays.board(p), np.array(cards, dtype=np.int64)))
+    return int(engine.harmony_best(rules(p.T), arrays.packed(p), np.array(cards, dtype=np.int64)))
 
 
 def dealt_costs(p: Playout, mask: int, samples: int) -> list[int]:
     """Playout.dealt_costs, worked out compiled."""
-    return engine.dealt_costs(rules(p.T), arrays.board(p), mask, samples).tolist()
+    return engine.packed_dealt_costs(rules(p.T), arrays.packed(p), mask, samples).tolist()
