@@ -1,9 +1,9 @@
 """The strong bots' simulated games compiled by numba (issue #31): a twin of playout.py's
-engine that plays the same games, move for move and die for die, some N times faster
-(docs/smush.md, "A rollout engine made for speed"). playout.py stays the readable
-engine and the fallback: `crossing` answers None when numba cannot be imported, when
-SMERSH_JIT=0, or when the rules pass the compiled engine's capacities. numba is imported
-only here, when a strong search first asks, never by other commands."""
+engine that plays the same games, move for move and die for die, for some 5 times less
+CPU a strong game (docs/smush.md, "Compiled simulated games"). playout.py stays the
+readable engine and the fallback: `crossing` answers None when numba cannot be imported,
+when SMERSH_JIT=0, or when the rules pass the compiled engine's capacities. numba is
+imported only here, when a strong search first asks, never by other commands."""
 
 from __future__ import annotations
 
