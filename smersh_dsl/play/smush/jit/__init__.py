@@ -32,3 +32,11 @@ def _load() -> ModuleType | None:
     except ImportError:                     # no numba (or no wheel for this platform)
         return None
     return sampling
+
+
+def load(T: Tables) -> None:
+    """Load the compiled engine for `T`'s rules now (sampling.load), if it is used: before
+    worker processes fork, so that they need not load it each."""
+    found = crossing(T)
+    if found is not None:
+        found.load(T)

@@ -52,3 +52,18 @@ def harmony_best(p: Playout, cards: tuple[int, ...]) -> int:
 def dealt_costs(p: Playout, mask: int, samples: int) -> list[int]:
     """Playout.dealt_costs, worked out compiled."""
     return engine.packed_dealt_costs(rules(p.T), arrays.packed(p), mask, samples).tolist()
+
+
+def load(T: Tables) -> None:
+    """Every crossing run once on an empty table of `T`'s rules, so that numba has loaded
+    (or compiled) all of the engine in this process: worker processes forked after it
+    share the machine code instead of each loading, or compiling, their own."""
+    p = Playout(T)
+    p.cp = p.tokens = p.used = p.crystals = p.clues = p.round = p.supply = p.gained = 0
+    p.face, p.up, p.men, p.hand, p.gadget_hand = [], [], [], [], []
+    p.cards, p.half, p.ready = [], [], []
+    p.deck = list(range(len(T.rules.defences)))
+    for sharp in (False, True):
+        play_sample(p, "rearrange", "income", [0], 1, sharp, "harmony", 0.25)
+    harmony_best(p, ())
+    dealt_costs(p, 0, 1)
