@@ -68,3 +68,14 @@ def test_numba_is_imported_only_when_a_strong_search_runs():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_loading_before_the_workers_fork_loads_every_crossing():
+    """jit.load (sim.simulate calls it before forking its workers) leaves every entry of
+    the compiled engine loaded, so that no worker loads or compiles one of its own."""
+    pytest.importorskip("numba")
+    from smersh_dsl.play.smush.jit import engine
+
+    jit.load(tables(smush_rules()))
+    for entry in (engine.play_sample, engine.harmony_best, engine.packed_dealt_costs):
+        assert entry.signatures, entry
