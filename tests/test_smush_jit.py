@@ -70,11 +70,14 @@ def test_numba_is_imported_only_when_a_strong_search_runs():
     assert out.strip() == "False"
 
 
-def test_loading_before_the_workers_fork_loads_every_crossing():
+def test_loading_before_the_workers_fork_loads_every_crossing(monkeypatch):
     """jit.load (sim.simulate calls it before forking its workers) leaves every entry of
     the compiled engine loaded, so that no worker loads or compiles one of its own."""
     pytest.importorskip("numba")
     from smersh_dsl.play.smush.jit import engine
+
+    monkeypatch.setattr(jit, "_LOADED", [])
+    monkeypatch.delenv("SMERSH_JIT", raising=False)
 
     jit.load(tables(smush_rules()))
     for entry in (engine.play_sample, engine.harmony_best, engine.packed_dealt_costs):
