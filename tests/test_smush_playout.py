@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from smersh_dsl.play.core.estimate import Estimate
 from smersh_dsl.play.smush import strong
 from smersh_dsl.play.smush.compact import tables
@@ -62,6 +64,48 @@ def test_fast_simulated_games_are_the_reference_engines_move_for_move(monkeypatc
     assert sum(seen.values()) > 500
 
 
+def outcome_in_full(p: Playout) -> tuple:
+    return (p.winner, p.crystals, p.clues, p.round, p.cp, p.tokens, p.used, p.supply,
+            p.gained, p.face, p.up, p.men, p.deck, p.hand, p.gadget_hand, p.cards, p.half,
+            p.ready)
+
+
+def test_compiled_simulated_games_are_the_compact_engines_move_for_move(monkeypatch):
+    """At every choice the strong bots search in a few whole strong-against-strong games,
+    every candidate's simulated game from the same deal and dice ends the same way on the
+    compiled engine (jit/, one call per sample) as on playout.py's: the same score, and
+    every number and list of the table as it ended."""
+    pytest.importorskip("numba")
+    from smersh_dsl.play.smush.jit import sampling
+
+    rules = smush_rules()
+    seen: dict[tuple[str, str], int] = {}
+    differ: list[tuple] = []
+    search = StrongBot.search_halving
+
+    def comparing(self, game, choice, candidates):
+        for _ in range(2):
+            dealt, dice = self.deal(game, choice)
+            ends: list[Playout] = []
+            got = sampling.play_sample(dealt, choice.kind, strong.RESUME[choice.kind],
+                                       candidates, dice, choice.side == SMUSH, choice.side,
+                                       strong.SHAPING, ends)
+            for candidate, value, end in zip(candidates, got, ends):
+                want = dealt.copy()
+                score = self.play_out_fast(want, choice, candidate, dice)
+                seen[choice.side, choice.kind] = seen.get((choice.side, choice.kind), 0) + 1
+                if (value, outcome_in_full(end)) != (score, outcome_in_full(want)):
+                    differ.append((choice.kind, outcome_in_full(end), outcome_in_full(want)))
+        return search(self, game, choice, candidates)
+
+    monkeypatch.setattr(StrongBot, "search_halving", comparing)
+    simulate(rules, 3, 5, "strong", "strong")
+    assert not differ, differ[:3]
+    assert {kind for _, kind in seen} == {"lay", "henchman", "gadget", "orient", "incursion",
+                                          "rearrange"}, seen
+    assert sum(seen.values()) > 300
+
+
 def test_the_adaptive_search_wins_as_often_as_the_fixed_search_on_the_same_seeds(monkeypatch):
     """Strong against greedy, each side in turn, on the same seeded games: the strong side
     wins as often with the adaptive search (`search="full"`, the default before the
@@ -72,13 +116,13 @@ def test_the_adaptive_search_wins_as_often_as_the_fixed_search_on_the_same_seeds
     rules = smush_rules()
     games, seed = 48, 16
     counted = {"adaptive": 0, "fixed": 0}
-    play_out = StrongBot.play_out
+    play_sample = StrongBot.play_sample
 
     def counting(self, *args):
-        counted["adaptive" if self.adaptive else "fixed"] += 1
-        return play_out(self, *args)
+        counted["adaptive" if self.adaptive else "fixed"] += len(args[2])
+        return play_sample(self, *args)
 
-    monkeypatch.setattr(StrongBot, "play_out", counting)
+    monkeypatch.setattr(StrongBot, "play_sample", counting)
     for harmony, smush, side in (("strong", "greedy", HARMONY), ("greedy", "strong", SMUSH)):
         with monkeypatch.context() as m:
             m.setattr(strong, "StrongBot", functools.partial(StrongBot, search="full"))
@@ -101,13 +145,13 @@ def test_the_halving_search_wins_as_often_as_the_full_search_on_the_same_seeds(m
     rules = smush_rules()
     games, seed = 100, 3
     counted = {"halving": 0, "full": 0}
-    play_out = StrongBot.play_out
+    play_sample = StrongBot.play_sample
 
     def counting(self, *args):
-        counted[self.kind] += 1
-        return play_out(self, *args)
+        counted[self.kind] += len(args[2])
+        return play_sample(self, *args)
 
-    monkeypatch.setattr(StrongBot, "play_out", counting)
+    monkeypatch.setattr(StrongBot, "play_sample", counting)
     for harmony, smush, side in (("strong", "greedy", HARMONY), ("greedy", "strong", SMUSH)):
         new = simulate(rules, games, seed, harmony, smush).wins[side]
         with monkeypatch.context() as m:
@@ -133,9 +177,9 @@ def test_the_halving_search_keeps_harmonys_greedy_move_unless_another_is_clearly
     choice = Choice("incursion", HARMONY, "go?", (Option("Make an incursion", ("go",)),
                                                  Option("No incursion", ("stay",))))
     played = []
-    play_out = StrongBot.play_out
-    monkeypatch.setattr(StrongBot, "play_out",
-                        lambda self, *args: played.append(args[2]) or play_out(self, *args))
+    play_sample = StrongBot.play_sample
+    monkeypatch.setattr(StrongBot, "play_sample",
+                        lambda self, *args: played.extend(args[2]) or play_sample(self, *args))
     assert StrongBot(random.Random(1)).search_halving(game, choice, [1, 0]) == 0
     first = strong.HALVING[HARMONY][0]
     assert sorted(played) == [0] * first + [1] * first

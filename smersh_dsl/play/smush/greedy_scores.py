@@ -10,6 +10,7 @@ own line, whose faces she knows."""
 
 from __future__ import annotations
 
+from smersh_dsl.play.smush import jit
 from smersh_dsl.play.smush.choices import Choice
 from smersh_dsl.play.smush.playout import Playout
 
@@ -30,7 +31,9 @@ def harmony_best(p: Playout) -> int:
     key = ("best", tuple(p.face), tuple(p.up), tuple(p.men), cards)
     found = T.memo.get(key)
     if found is None:
-        found = p.remember(key, min(p.net_cost(p.face, mask) for mask in T.masks(cards)))
+        crossing = jit.crossing(T)
+        found = p.remember(key, min(p.net_cost(p.face, mask) for mask in T.masks(cards))
+                           if crossing is None else crossing.harmony_best(p, cards))
     return found
 
 
@@ -69,7 +72,9 @@ def _rearrange(p: Playout, choice: Choice) -> list[float]:
 
 # -- Harmony: her chance through the line (outlook.success_chance) ------------------------
 def chance(p: Playout, mask: int) -> float:
-    costs = p.dealt_costs(mask, GREEDY_DEALS)
+    crossing = jit.crossing(p.T)
+    costs = (p.dealt_costs(mask, GREEDY_DEALS) if crossing is None
+             else crossing.dealt_costs(p, mask, GREEDY_DEALS))
     budget = p.budget()
     return sum(cost <= budget for cost in costs) / len(costs)
 

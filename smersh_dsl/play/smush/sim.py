@@ -111,6 +111,11 @@ def simulate(rules: Rules, games: int, seed: int, harmony_policy: str, smush_pol
         for job in jobs:
             add(_play_batch(job))
         return summary
+    if "strong" in (harmony_policy, smush_policy):
+        from smersh_dsl.play.smush import jit
+        from smersh_dsl.play.smush.compact import tables
+
+        jit.load(tables(rules))     # once here, not once a worker (docs/smush.md)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for results in pool.imap(_play_batch, jobs):
             add(results)

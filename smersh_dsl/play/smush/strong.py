@@ -18,7 +18,8 @@ paying, on-bypass powers, ransoms) are tactical and are left to the greedy bot.
 
 The simulated games run on playout.py's compact engine, which plays the reference
 engine's games move for move, faster, and GreedyBot's scores are worked out on the same
-compact table (greedy_scores.py, the same numbers). The default search is successive
+compact table (greedy_scores.py, the same numbers); when numba is there (jit/), the same
+games are played compiled, every candidate of a sample in one call (`play_sample`). The default search is successive
 halving (`search_halving`: a few samples a candidate, then the worse half goes, round
 after round); `search="full"` keeps the search before it, which stops sampling a move
 once it is clearly behind (`search_adaptive`), playing at most the fixed search's games
@@ -29,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 
-from smersh_dsl.play.smush import greedy_scores
+from smersh_dsl.play.smush import greedy_scores, jit
 from smersh_dsl.play.smush.bots import GreedyBot
 from smersh_dsl.play.smush.choices import Choice
 from smersh_dsl.play.smush.compact import tables
@@ -168,8 +169,9 @@ class StrongBot(GreedyBot):
         wins = dict.fromkeys(candidates, 0.0)
         for _ in range(samples):
             dealt, dice = self.deal(game, choice)
-            for candidate in candidates:
-                wins[candidate] += self.play_out(dealt.copy(), choice, candidate, dice)
+            for candidate, value in zip(candidates, self.play_sample(dealt, choice, candidates,
+                                                                     dice)):
+                wins[candidate] += value
         return wins
 
     def search_adaptive(self, game: Game, choice: Choice,
@@ -194,8 +196,7 @@ class StrongBot(GreedyBot):
             target = min(full, max(MIN_SAMPLES, played + STEP))
             for _ in range(target - played):
                 dealt, dice = self.deal(game, choice)
-                for candidate in live:
-                    value = self.play_out(dealt.copy(), choice, candidate, dice)
+                for candidate, value in zip(live, self.play_sample(dealt, choice, live, dice)):
                     wins[candidate] += value
                     worth[candidate].append(value)
             played = target
@@ -223,8 +224,8 @@ class StrongBot(GreedyBot):
         while len(live) > 1:
             for _ in range(target - played):
                 dealt, dice = self.deal(game, choice)
-                for candidate in live:
-                    wins[candidate] += self.play_out(dealt.copy(), choice, candidate, dice)
+                for candidate, value in zip(live, self.play_sample(dealt, choice, live, dice)):
+                    wins[candidate] += value
             played, target = target, target + more
             ranked = sorted(live, key=lambda c: -wins[c])          # stable: greedy order
             if keep_greedy and len(live) == 2:
@@ -264,6 +265,17 @@ class StrongBot(GreedyBot):
             return dealt, self.rng.getrandbits(64)
         dealt = determinise(game.table, choice.side, self.rng)
         return dealt, self.rng.getrandbits(64)
+
+    def play_sample(self, dealt: Table | Playout, choice: Choice, candidates: list[int],
+                    dice: int) -> list[float]:
+        """What the simulated game of each of `candidates` from one sample (`dealt` and
+        `dice`) was worth, in their order: all in one call of the compiled engine when
+        there is one (jit.crossing), else one `play_out` each on a copy."""
+        crossing = jit.crossing(dealt.T) if isinstance(dealt, Playout) else None
+        if crossing is None:
+            return [self.play_out(dealt.copy(), choice, c, dice) for c in candidates]
+        return crossing.play_sample(dealt, choice.kind, RESUME[choice.kind], candidates, dice,
+                                    ROLLOUT[choice.side] is SharpBot, choice.side, SHAPING)
 
     def play_out(self, table: Table | Playout, choice: Choice, candidate: int,
                  dice: int) -> float:
